@@ -1,0 +1,190 @@
+"""The ``grundy`` command: a thin layer that parses, calls the API and formats.
+
+Exit codes: 0 done; 2 bad input (one line on stderr); 3 refused as too big; 130 interrupted.
+
+>>> main(["analyze", "nim", "3", "2", "1"])
+Position: nim 1 2 3  (normal play: whoever cannot move loses)
+The second player wins: a P-position (whoever moves loses).
+Nim-value: 0
+<BLANKLINE>
+  nim 1    1   01
+  nim 2    2   10
+  nim 3    3   11
+  ───────────────
+  nim-sum  0   00
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from grundy.analysis import analyze
+from grundy.errors import InvalidArgument, InvalidGame, TooBig
+from grundy.heap.base import HeapGame
+from grundy.render.text import format_analysis, outcome_table, value_rows
+from grundy.sequences import heap_outcomes, heap_value_report, sequence_report
+from grundy.spec import game_list, parse_game, parse_position
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise InvalidArgument(message)
+
+
+def _non_negative(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is negative; a whole number >= 0 is needed")
+    return number
+
+
+def _heap_game(text: str) -> HeapGame:
+    game = parse_game(text)
+    if not isinstance(game, HeapGame):
+        raise InvalidGame(f"{text} is not a heap game; sequences and tables are of heap games")
+    return game
+
+
+def _print_json(data: object) -> None:
+    print(json.dumps(data, ensure_ascii=False))
+
+
+def _analyze(args: argparse.Namespace) -> None:
+    result = analyze(parse_position(args.position), misere=args.misere)
+    if args.json:
+        _print_json(result.to_json())
+    else:
+        print(format_analysis(result))
+
+
+def _sequence(args: argparse.Namespace) -> None:
+    game = _heap_game(args.game)
+    report = sequence_report(game, args.to, misere=args.misere, period=args.period,
+                             values=not args.no_values, save=args.save)
+    if args.json:
+        _print_json(report)
+        return
+    print(f"{report['game']} ({report['convention']} play), heaps 0..{args.to}")
+    if "values" in report:
+        print(value_rows(report["values"]))
+    if "outcomes" in report:
+        print(outcome_table([_outcome(o) for o in report["outcomes"]]))
+    if args.period:
+        print(_say_period(report.get("period")))
+    if args.save:
+        print(f"saved to {args.save}")
+
+
+def _say_period(period: dict[str, Any] | None) -> str:
+    if period is None:
+        return "No period seen in these values."
+    proof = f"proved by the {period['by']}" if period["certified"] else "not proved"
+    return (f"Periodic from heap {period['preperiod']} with period {period['period']} "
+            f"({proof}).")
+
+
+def _outcome(letter: str) -> Any:
+    from grundy.values import Outcome
+
+    return Outcome(letter)
+
+
+def _value(args: argparse.Namespace) -> None:
+    report = heap_value_report(_heap_game(args.game), args.heap)
+    if args.json:
+        _print_json(report)
+    else:
+        print(f"{report['game']} {report['heap']}: nim-value {report['nim_value']} "
+              f"(by {report['by']})")
+
+
+def _table(args: argparse.Namespace) -> None:
+    game = _heap_game(args.game)
+    if args.start > args.to:
+        raise InvalidArgument(f"--from {args.start} is beyond --to {args.to}")
+    outcomes = heap_outcomes(game, args.to, misere=args.misere)[args.start:]
+    convention = "misère" if args.misere else "normal"
+    print(f"{game.text}, {convention} play: '-' the player to move loses, '+' wins")
+    print(outcome_table(outcomes, start=args.start))
+
+
+def _games(args: argparse.Namespace) -> None:
+    rulesets = game_list()
+    width = max(len(r.usage) for r in rulesets)
+    for ruleset in rulesets:
+        print(f"{ruleset.usage:<{width}}  {ruleset.summary}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``grundy`` command (DESIGN section 3.2)."""
+    parser = _Parser(prog="grundy", description="Impartial games: who wins, nim-values, "
+                     "winning moves, nim-sequences.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def command(name: str, run: Callable[[argparse.Namespace], None], summary: str
+                ) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=summary, description=summary)
+        sub.set_defaults(run=run)
+        return sub
+
+    sub = command("analyze", _analyze, "who wins a position, its nim-value and winning moves")
+    sub.add_argument("--misere", action="store_true", help="the last player to move loses")
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
+    sub.add_argument("position", nargs="+", help="GAME POSITION... [+ GAME POSITION...]")
+
+    sub = command("sequence", _sequence, "nim-values (or misère outcomes) of single heaps 0..N")
+    sub.add_argument("--misere", action="store_true")
+    sub.add_argument("--json", action="store_true")
+    sub.add_argument("--period", action="store_true", help="find the period, with its proof")
+    sub.add_argument("--no-values", action="store_true", help="leave the values out")
+    sub.add_argument("--save", metavar="FILE", help="write the values to FILE.npy or FILE.csv")
+    sub.add_argument("game")
+    sub.add_argument("--to", type=_non_negative, required=True, metavar="N")
+
+    sub = command("value", _value, "the nim-value of one heap, of any size")
+    sub.add_argument("--json", action="store_true")
+    sub.add_argument("game")
+    sub.add_argument("heap", type=_non_negative, metavar="N")
+
+    sub = command("table", _table, "the '-'/'+' table of single heaps, as in the texts")
+    sub.add_argument("--misere", action="store_true")
+    sub.add_argument("game")
+    sub.add_argument("--to", type=_non_negative, required=True, metavar="N")
+    sub.add_argument("--from", dest="start", type=_non_negative, default=0, metavar="K")
+
+    command("games", _games, "the rulesets, one line each")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    try:
+        args = build_parser().parse_args(argv)
+        args.run(args)
+    except ValueError as error:
+        print(f"grundy: {error}", file=sys.stderr)
+        return 2
+    except TooBig as error:
+        print(f"grundy: too big: {error}", file=sys.stderr)
+        return 3
+    except KeyboardInterrupt:
+        print("grundy: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+def entry_point() -> None:
+    """The console script: exit with :func:`main`'s code."""
+    sys.exit(main())

@@ -1,0 +1,58 @@
+"""The exceptions of `grundy`: one narrow type per kind of bad input, and one for work too big.
+
+Bad input raises a subclass of :class:`ValueError` whose message names the bad part and
+what is allowed; the command line prints it as one line and exits with code 2, the web
+layer answers HTTP 400.  Work that would exceed a budget raises :class:`TooBig` before it
+starts (or as soon as the budget is crossed); the command line exits with code 3, the web
+layer answers HTTP 413.
+
+>>> try:
+...     raise InvalidPosition("heap size '-3' is negative; heap sizes are whole numbers >= 0")
+... except ValueError as error:
+...     print(error)
+heap size '-3' is negative; heap sizes are whole numbers >= 0
+"""
+
+from __future__ import annotations
+
+
+class InvalidGame(ValueError):
+    """A game's name or parameters (an octal code, a subtraction set, ...) are not valid."""
+
+
+class InvalidPosition(ValueError):
+    """A position's text or value does not describe a position of its game."""
+
+
+class InvalidMove(ValueError):
+    """A move that is not legal in the position it is played in."""
+
+
+class InvalidArgument(ValueError):
+    """A command or API argument other than a game or position is not valid (``--to -5``)."""
+
+
+class TooBig(Exception):
+    """Work that would exceed a budget (states, values, memory) and is refused.
+
+    ``size`` is the size of the job, as far as it is known, in the unit ``unit``.
+
+    >>> str(TooBig("misère search of 'kayles 60 60'", size=10**12, limit=10**6))
+    "misère search of 'kayles 60 60' needs about 1e+12 states; the limit is 1000000"
+    """
+
+    def __init__(self, what: str, size: int | None = None, limit: int | None = None,
+                 unit: str = "states") -> None:
+        self.what = what
+        self.size = size
+        self.limit = limit
+        self.unit = unit
+        super().__init__(self._message())
+
+    def _message(self) -> str:
+        if self.size is None:
+            amount = f"more than {self.limit} {self.unit}" if self.limit else "too much work"
+            return f"{self.what} needs {amount}"
+        shown = f"{self.size:.0e}" if self.size >= 10**7 else str(self.size)
+        limit = f"; the limit is {self.limit}" if self.limit is not None else ""
+        return f"{self.what} needs about {shown} {self.unit}{limit}"

@@ -1,0 +1,163 @@
+"""The Game protocol: what a ruleset provides, and what every ruleset gets from the solver.
+
+A game is a set of positions (hashable, with one canonical form) and a function that lists
+the options of a position.  Subclass :class:`Game`, write ``moves``, and the general solver
+gives the position's nim-value, its outcome under normal and misère play and its winning
+moves:
+
+>>> from grundy import Game, analyze
+>>> class Sticks(Game[int]):
+...     '''Take one or two sticks.'''
+...     name = "sticks"
+...     def moves(self, n):
+...         return [n - k for k in (1, 2) if k <= n]
+>>> analyze(Sticks(), 7).winner, analyze(Sticks(), 7).nim_value
+('first', 1)
+>>> analyze(Sticks(), 7, misere=True).winner
+'second'
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from grundy.errors import InvalidPosition
+from grundy.solver import DEFAULT_BUDGET, Solver
+from grundy.values import Value
+
+if TYPE_CHECKING:
+    from grundy.sums import Position
+
+S = TypeVar("S", bound=Hashable)
+
+#: A move's result: a position of the same game, or a sum of positions of other games
+#: (plucking a petal of a daisy leaves a row of Kayles pins).
+Option = Any
+
+_solvers: dict[Game[Any], Solver[Any]] = {}
+
+
+class Game(ABC, Generic[S]):
+    """A ruleset of an impartial game; positions of type ``S``.
+
+    Only :meth:`moves` is required.  The other methods have general defaults that rulesets
+    override for speed (a formula for the nim-value), for a canonical form (sorted heaps,
+    board symmetries) or for their text form.
+    """
+
+    #: The game's name in the text form of positions (``kayles``, ``octal:0.77``).
+    name: ClassVar[str] = "game"
+
+    @property
+    def text(self) -> str:
+        """The game's part of a position's text form: ``nim``, ``subtract:1,2``, ..."""
+        return self.name
+
+    @abstractmethod
+    def moves(self, state: S) -> Iterable[Option]:
+        """The positions one move leads to from ``state``.
+
+        Each is a state of this game, or a :class:`~grundy.sums.Position` (a sum, possibly
+        of other games).
+        """
+
+    def canonical(self, state: S) -> S:
+        """The one representative of ``state`` among the positions equal to it."""
+        return state
+
+    def is_empty(self, state: S) -> bool:
+        """True when ``state`` is nothing at all (no heaps), so a sum may drop it."""
+        return False
+
+    def format_state(self, state: S) -> str:
+        """The position part of the text form, e.g. ``5 6`` for two heaps."""
+        return str(state)
+
+    def parse_state(self, tokens: Sequence[str]) -> S:
+        """Read a state from the words of its text form."""
+        raise InvalidPosition(f"positions of {self.text} cannot be read from text")
+
+    def describe_move(self, state: S, option: Option) -> str:
+        """Say in words the move from ``state`` to ``option``."""
+        from grundy.sums import Position
+
+        shown = str(option) if isinstance(option, Position) else self.format_state(option)
+        return f"move to {shown}"
+
+    def labelled_moves(self, state: S) -> Iterator[tuple[str, Option]]:
+        """Each distinct option of ``state`` with the move that leads there, in words."""
+        seen: set[Option] = set()
+        for option in self.moves(state):
+            option = self._canonical_option(option)
+            if option not in seen:
+                seen.add(option)
+                yield self.describe_move(state, option), option
+
+    def merge(self, state: S, other: S) -> S | None:
+        """One state equal to the sum of two, when the game can say it (heaps), else None."""
+        return None
+
+    def state_bound(self, state: S) -> int | None:
+        """An upper bound on the number of positions reachable from ``state``, if known."""
+        return None
+
+    def value(self, state: S) -> Value:
+        """The nim-value of ``state`` under normal play (general solver, memoised)."""
+        return self.solver().value(self.canonical(state))
+
+    def moves_to_value(self, state: S, target: int) -> Iterator[tuple[str, Option]]:
+        """The moves from ``state`` to options whose nim-value is ``target``.
+
+        An option may be given lazily, as a function without arguments that returns it.
+        """
+        for description, option in self.labelled_moves(state):
+            if self.option_value(option) == target:
+                yield description, option
+
+    def option_value(self, option: Option) -> Value:
+        """The nim-value of an option, which may be a sum of other games."""
+        from grundy.sums import Position
+
+        if isinstance(option, Position):
+            return option.value()
+        return self.value(option)
+
+    def solver(self) -> Solver[Any]:
+        """The memoised solver of this game's positions (shared by equal games)."""
+        found = _solvers.get(self)
+        if found is None:
+            found = Solver(self._children, foreign=self._foreign_value, budget=DEFAULT_BUDGET,
+                           what=f"solving {self.text}")
+            _solvers[self] = found
+        return found
+
+    def _canonical_option(self, option: Option) -> Option:
+        from grundy.sums import Position
+
+        if isinstance(option, Position):
+            return option
+        return self.canonical(option)
+
+    def options(self, state: S) -> Iterator[Option]:
+        """The options of ``state`` in canonical form (with repeats when two moves agree)."""
+        return (self._canonical_option(option) for option in self.moves(state))
+
+    def _children(self, state: S) -> list[Option]:
+        return list(self.options(state))
+
+    def _foreign_value(self, option: Option) -> Value | None:
+        from grundy.sums import Position
+
+        if isinstance(option, Position):
+            return option.value()
+        return None
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+def clear_caches() -> None:
+    """Forget every memoised value (frees memory after large searches)."""
+    _solvers.clear()

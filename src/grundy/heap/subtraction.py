@@ -1,0 +1,232 @@
+"""Nim, subtraction games and "Candy": games where a move takes tokens from one heap.
+
+* :class:`Nim` — take any number from one heap; a heap's value is its size.
+* :class:`Subtraction` — take an amount from a set: finite (``{3, 5, 8}``), a range
+  (``1-4``, bounded Nim), squares, powers of two, or any rule ``heap size -> amounts``.
+* :data:`STONES` — the "Stones" problem's rule, which depends on the heap size mod 3.
+* :class:`Half` — "Candy": bite off at least one and at most half of a heap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from math import isqrt
+from typing import Any
+
+import numpy as np
+
+from grundy.errors import InvalidGame
+from grundy.heap.base import Heaps, HeapGame, narrow_array
+
+
+class Nim(HeapGame):
+    """Nim: take any number of tokens from one heap.  Heaps of any size.
+
+    >>> game = Nim()
+    >>> game.value((3, 2, 1)), game.value((10**30, 10**30 + 5))
+    (0, 5)
+    >>> list(game.heap_options_with_value(10**30, 7))
+    [(7,)]
+    """
+
+    name = "nim"
+
+    def heap_options(self, n: int) -> Iterator[Heaps]:
+        """Any smaller heap, down to none."""
+        return ((m,) if m else () for m in range(n))
+
+    def closed_form(self, n: int) -> int:
+        """A Nim heap's value is its size."""
+        return n
+
+    def values(self, n: int) -> np.ndarray[Any, Any]:
+        """0, 1, ..., n."""
+        return narrow_array(range(n + 1))
+
+    def heap_options_with_value(self, n: int, want: int) -> Iterator[Heaps]:
+        """Nim's winning move: leave exactly ``want`` tokens, when that is fewer than ``n``."""
+        if want < n:
+            yield (want,) if want else ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Nim
+
+    def __hash__(self) -> int:
+        return hash("nim")
+
+
+AmountRule = Callable[[int], Iterable[int]]
+
+
+def squares(n: int) -> Iterator[int]:
+    """The squares 1, 4, 9, ... up to ``n``."""
+    return (k * k for k in range(1, isqrt(n) + 1))
+
+
+def powers_of_two(n: int) -> Iterator[int]:
+    """The powers of two 1, 2, 4, ... up to ``n``."""
+    power = 1
+    while power <= n:
+        yield power
+        power *= 2
+
+
+def stones(n: int) -> tuple[int, ...]:
+    """The "Stones" rule: 1 or 2 if n = 0 mod 3; 1 or 3 if n = 1 mod 3; 1, 2 or 3 otherwise."""
+    allowed = {0: (1, 2), 1: (1, 3), 2: (1, 2, 3)}[n % 3]
+    return tuple(k for k in allowed if k <= n)
+
+
+_RULE_NAMES: dict[AmountRule, str] = {squares: "squares", powers_of_two: "powers2", stones: "stones"}
+
+
+class Subtraction(HeapGame):
+    """Take from one heap an amount allowed by a set or a rule.
+
+    ``rule`` is an iterable of positive amounts (a finite set), or a function from the heap
+    size to the amounts allowed from it (``squares``, ``powers_of_two``, ``stones`` or your
+    own; give your own a ``name`` for the text form).
+
+    >>> Subtraction({3, 5, 8}).values(12).tolist()
+    [0, 0, 0, 1, 1, 2, 2, 0, 3, 1, 1, 0, 0]
+    >>> Subtraction(range(1, 5)).text, Subtraction(range(1, 5)).heap_value(10**18)
+    ('subtract:1-4', 3)
+    >>> Subtraction(squares).text, Subtraction(squares)
+    ('subtract:squares', Subtraction(squares))
+    """
+
+    def __init__(self, rule: Iterable[int] | AmountRule, name: str | None = None) -> None:
+        if callable(rule):
+            self.rule: AmountRule | None = rule
+            self.amounts: frozenset[int] = frozenset()
+            self._name = name or _RULE_NAMES.get(rule, getattr(rule, "__name__", "rule"))
+        else:
+            amounts = frozenset(rule)
+            bad = sorted(a for a in amounts if not isinstance(a, int) or a <= 0)
+            if bad or not amounts:
+                what = f"{bad[0]!r} is not" if bad else "none is given; they must be"
+                raise InvalidGame(f"amounts to subtract must be whole numbers >= 1; {what}")
+            self.rule = None
+            self.amounts = amounts
+            self._name = name or _compress(sorted(amounts))
+
+    @property
+    def text(self) -> str:
+        """``subtract:1,2``, ``subtract:1-4``, ``subtract:squares``; ``stones`` for its rule."""
+        return "stones" if self.rule is stones else f"subtract:{self._name}"
+
+    def allowed(self, n: int) -> Iterable[int]:
+        """The amounts that may be taken from a heap of size ``n``."""
+        if self.rule is not None:
+            return self.rule(n)
+        return (a for a in self.amounts if a <= n)
+
+    def heap_options(self, n: int) -> Iterator[Heaps]:
+        """Take an allowed amount."""
+        return ((n - a,) if a < n else () for a in self.allowed(n))
+
+    def closed_form(self, n: int) -> int | None:
+        """Closed forms where a theorem gives one.
+
+        Taking 1..k (bounded Nim) gives n mod (k+1): from n, taking n mod (k+1) reaches a
+        multiple of k+1, and from a multiple every move leaves a non-multiple.  Powers of
+        two give n mod 3, because no power of two is a multiple of 3 while 1 and 2 are
+        powers of two.
+        """
+        if self.rule is powers_of_two:
+            return n % 3
+        top = max(self.amounts, default=0)
+        if self.amounts and self.amounts == frozenset(range(1, top + 1)):
+            return n % (top + 1)
+        return None
+
+    def describe_heap_move(self, n: int, parts: Heaps) -> str:
+        """``take 3 from 8, leaving 5``."""
+        left = parts[0] if parts else 0
+        return f"take {n - left} from {n}, leaving {left}"
+
+    def _key(self) -> object:
+        return self.rule if self.rule is not None else self.amounts
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Subtraction) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(("subtract", self._key()))
+
+    def __repr__(self) -> str:
+        if self.rule is not None:
+            return f"Subtraction({getattr(self.rule, '__name__', 'rule')})"
+        return f"Subtraction({set(sorted(self.amounts))})"
+
+
+#: The "Stones" problem: take 1 or 2 if n = 0 mod 3, 1 or 3 if n = 1, 1, 2 or 3 if n = 2.
+STONES = Subtraction(stones)
+
+
+class Half(HeapGame):
+    """"Candy": bite off at least 1 and at most half of the heap (OEIS A025480).
+
+    A heap of n has value a(n) with a(2m) = m and a(2m+1) = a(m): the losing heaps are the
+    2^k - 1.  From n the options are the heaps m with ceil(n/2) <= m < n; by induction the
+    values of those cover 0..a(n)-1 and miss a(n).  Heaps of any size.
+
+    >>> Half().values(10).tolist()
+    [0, 0, 1, 0, 2, 1, 3, 0, 4, 2, 5]
+    >>> [move for move, _ in Half().moves_to_value((33,), 0)]
+    ['bite 2 off 33, leaving 31']
+    """
+
+    name = "half"
+
+    def heap_options(self, n: int) -> Iterator[Heaps]:
+        """Bite 1..n//2."""
+        return ((n - k,) for k in range(1, n // 2 + 1))
+
+    def closed_form(self, n: int) -> int:
+        """a(n): drop the trailing 1-bits of n, then one more bit."""
+        while n & 1:
+            n >>= 1
+        return n >> 1
+
+    def compute_values(self, n: int, prefix: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        """The closed form, vectorised."""
+        heaps = np.arange(n + 1, dtype=np.uint64)
+        lowest_zero = (heaps + np.uint64(1)) & ~heaps
+        return narrow_array((heaps // (lowest_zero * np.uint64(2))).tolist())
+
+    def heap_options_with_value(self, n: int, want: int) -> Iterator[Heaps]:
+        """The heaps m in [ceil(n/2), n) of value ``want``: m + 1 = (2·want + 1)·2^j."""
+        odd = 2 * want + 1
+        while odd <= n:
+            m = odd - 1
+            if (n + 1) // 2 <= m:
+                yield (m,) if m else ()
+            odd *= 2
+
+    def describe_heap_move(self, n: int, parts: Heaps) -> str:
+        """``bite 2 off 33, leaving 31``."""
+        left = parts[0] if parts else 0
+        return f"bite {n - left} off {n}, leaving {left}"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Half
+
+    def __hash__(self) -> int:
+        return hash("half")
+
+
+def _compress(amounts: list[int]) -> str:
+    """``1,2,3,4,7`` as ``1-4,7``: runs of three or more become ranges."""
+    pieces: list[str] = []
+    start = 0
+    while start < len(amounts):
+        end = start
+        while end + 1 < len(amounts) and amounts[end + 1] == amounts[end] + 1:
+            end += 1
+        if end - start >= 2:
+            pieces.append(f"{amounts[start]}-{amounts[end]}")
+        else:
+            pieces.extend(str(a) for a in amounts[start:end + 1])
+        start = end + 1
+    return ",".join(pieces)

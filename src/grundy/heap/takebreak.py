@@ -1,0 +1,256 @@
+"""Take-and-break games: octal and hexadecimal codes, Grundy's game, stone splitting, the daisy.
+
+A code ``d0.d1d2...dt`` says, digit by digit, what a move that removes k tokens from one heap
+may leave (digit dk, a sum of bits): 1 — nothing (the heap was exactly k); 2 — one non-empty
+heap; 4 — two non-empty heaps; 8 — three (hexadecimal codes only).  The digit before the point
+is for removing nothing, i.e. splitting a heap: 4 — into two, 8 — into three.
+
+>>> KAYLES.values(12).tolist()
+[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
+>>> TakeAndBreak("4.07").text, TakeAndBreak("0.770") == KAYLES
+('octal:4.07', True)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+
+from grundy.errors import InvalidGame
+from grundy.heap.base import Heaps, HeapGame
+
+_CODE = re.compile(r"([0-9a-fA-F])\.([0-9a-fA-F]*)")
+_BITS_BEFORE_POINT = 0b1100
+
+
+class TakeAndBreak(HeapGame):
+    """The take-and-break game of an octal or hexadecimal code such as ``0.77`` (Kayles).
+
+    ``hexadecimal`` allows the digits 8-f (moves that leave three heaps).  Trailing zeros do
+    not change the game.  ``alias`` is the short name used in the text form (``kayles``).
+
+    >>> TakeAndBreak("0.8")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidGame: digit '8' (for taking 1) in octal code '0.8' is not octal (0-7); \
+hexadecimal codes are written hex:0.8
+    """
+
+    def __init__(self, code: str, *, hexadecimal: bool = False, alias: str | None = None) -> None:
+        self.digits: tuple[int, ...] = parse_code(code, hexadecimal=hexadecimal)
+        self.alias = alias
+
+    @property
+    def code(self) -> str:
+        """The code in canonical form, e.g. ``0.77``."""
+        return f"{self.digits[0]:x}." + "".join(f"{d:x}" for d in self.digits[1:])
+
+    @property
+    def hexadecimal(self) -> bool:
+        """True when some move may leave three heaps."""
+        return any(d & 8 for d in self.digits)
+
+    @property
+    def text(self) -> str:
+        """``kayles``, ``dawson``, ``octal:0.6`` or ``hex:0.8``."""
+        if self.alias:
+            return self.alias
+        return ("hex:" if self.hexadecimal else "octal:") + self.code
+
+    @property
+    def max_parts(self) -> int:
+        """The most heaps one move may leave in place of one."""
+        return max(_parts_of_bits(d) for d in self.digits)
+
+    def heap_options(self, n: int) -> Iterator[Heaps]:
+        """Every way to remove k tokens as digit dk allows."""
+        for taken, digit in enumerate(self.digits):
+            if taken > n:
+                break
+            rest = n - taken
+            if taken and digit & 1 and rest == 0:
+                yield ()
+            if taken and digit & 2 and rest > 0:
+                yield (rest,)
+            if digit & 4:
+                yield from ((a, rest - a) for a in range(1, rest // 2 + 1))
+            if digit & 8:
+                yield from _three_parts(rest)
+
+    def heap_state_bound(self, n: int) -> int:
+        """Multisets of heaps with at most n tokens, or n + 1 if no move splits."""
+        return n + 1 if self.max_parts <= 1 else cumulative_partitions(n)
+
+    def describe_heap_move(self, n: int, parts: Heaps) -> str:
+        """Kayles-like words: ``take 2 from an end of 5, leaving 3``."""
+        if len(parts) == 1:
+            return f"take {n - parts[0]} from an end of {n}, leaving {parts[0]}"
+        return super().describe_heap_move(n, parts)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TakeAndBreak) and self.digits == other.digits
+
+    def __hash__(self) -> int:
+        return hash(("take-and-break", self.digits))
+
+    def __repr__(self) -> str:
+        hexa = ", hexadecimal=True" if self.hexadecimal else ""
+        return f"TakeAndBreak({self.code!r}{hexa})"
+
+
+def parse_code(code: str, *, hexadecimal: bool = False) -> tuple[int, ...]:
+    """The digits d0, d1, ..., dt of a take-and-break code, trailing zeros removed.
+
+    >>> parse_code("0.77"), parse_code("4.070"), parse_code("0.8", hexadecimal=True)
+    ((0, 7, 7), (4, 0, 7), (0, 8))
+    """
+    kind = "hexadecimal" if hexadecimal else "octal"
+    written = f"hex:{code}" if hexadecimal else f"octal:{code}"
+    if not code:
+        raise InvalidGame(f"{kind} code is empty; write it like {written}0.77")
+    match = _CODE.fullmatch(code)
+    if match is None:
+        raise InvalidGame(f"{kind} code {code!r} is not of the form D.DDD (like 0.77 or 4.07)")
+    before, after = match.groups()
+    digits = [int(before, 16)] + [int(d, 16) for d in after]
+    if not hexadecimal:
+        for taken, digit in enumerate(digits):
+            if digit > 7:
+                where = "before the point" if taken == 0 else f"for taking {taken}"
+                raise InvalidGame(f"digit '{digit:x}' ({where}) in octal code {code!r} is not"
+                                  f" octal (0-7); hexadecimal codes are written hex:{code}")
+    if digits[0] & ~_BITS_BEFORE_POINT:
+        raise InvalidGame(f"digit before the point in {code!r} may only be 0, 4, 8 or c "
+                          f"(splitting a heap without taking), not {before}")
+    while len(digits) > 1 and digits[-1] == 0:
+        digits.pop()
+    if not any(digits):
+        raise InvalidGame(f"{kind} code {code!r} allows no move")
+    return tuple(digits)
+
+
+def _parts_of_bits(digit: int) -> int:
+    return 3 if digit & 8 else 2 if digit & 4 else 1
+
+
+def _three_parts(total: int) -> Iterator[Heaps]:
+    for a in range(1, total // 3 + 1):
+        for b in range(a, (total - a) // 2 + 1):
+            yield (a, b, total - a - b)
+
+
+@cache
+def cumulative_partitions(n: int) -> int:
+    """How many multisets of positive whole numbers add up to at most ``n``.
+
+    >>> [cumulative_partitions(n) for n in range(6)]
+    [1, 2, 4, 7, 12, 19]
+    """
+    counts = [1] + [0] * n
+    for part in range(1, n + 1):
+        for total in range(part, n + 1):
+            counts[total] += counts[total - part]
+    return sum(counts)
+
+
+#: Kayles: knock down one pin or two adjacent pins of a row.
+KAYLES = TakeAndBreak("0.77", alias="kayles")
+#: Dawson's Kayles: knock down two adjacent pins.
+DAWSON = TakeAndBreak("0.07", alias="dawson")
+
+
+class GrundyGame(HeapGame):
+    """Grundy's game: split one heap into two heaps of different sizes (OEIS A002188).
+
+    >>> GrundyGame().values(10).tolist()
+    [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0]
+    """
+
+    name = "grundy-game"
+
+    def heap_options(self, n: int) -> Iterator[Heaps]:
+        """(a, n - a) with a < n - a."""
+        return ((a, n - a) for a in range(1, (n + 1) // 2))
+
+    def heap_state_bound(self, n: int) -> int:
+        """Multisets of heaps with n tokens at most."""
+        return cumulative_partitions(n)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is GrundyGame
+
+    def __hash__(self) -> int:
+        return hash("grundy-game")
+
+
+class Split23(HeapGame):
+    """Stone splitting: split a heap into 2 or 3 parts as equal as possible.
+
+    2x -> x, x; 2x+1 -> x, x+1; 3x -> x, x, x; 3x+1 -> x, x, x+1; 3x+2 -> x, x+1, x+1.
+
+    >>> sorted(Split23().heap_options(7))
+    [(2, 2, 3), (3, 4)]
+    """
+
+    name = "split23"
+
+    def heap_options(self, n: int) -> Iterator[Heaps]:
+        """The halves, and the thirds."""
+        for parts in (2, 3):
+            if n >= parts:
+                q, r = divmod(n, parts)
+                yield (q,) * (parts - r) + (q + 1,) * r
+
+    def heap_state_bound(self, n: int) -> int:
+        """Multisets of heaps with n tokens at most."""
+        return cumulative_partitions(n)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Split23
+
+    def __hash__(self) -> int:
+        return hash("split23")
+
+
+class Daisy(HeapGame):
+    """The daisy: petals in a circle; pluck one petal or two adjacent ones.
+
+    The first move opens the circle: n petals leave a row of n - 1 or n - 2, and a row is
+    Kayles.  So a daisy of n >= 3 petals is a P-position (the second player mirrors).
+
+    >>> Daisy().values(8).tolist()
+    [0, 1, 2, 0, 0, 0, 0, 0, 0]
+    >>> [move for move, _ in Daisy().labelled_moves((6,))]
+    ['pluck 1 petal of 6, leaving a row of 5', 'pluck 2 petals of 6, leaving a row of 4']
+    """
+
+    name = "daisy"
+
+    @property
+    def part_game(self) -> HeapGame:
+        """Plucked daisies are rows of Kayles pins."""
+        return KAYLES
+
+    def heap_options(self, n: int) -> Iterator[Heaps]:
+        """A row of n - 1 or n - 2 petals."""
+        for taken in (1, 2):
+            if taken <= n:
+                yield (n - taken,) if n > taken else ()
+
+    def heap_state_bound(self, n: int) -> int:
+        """The circle itself, or the Kayles positions of a row of n - 1."""
+        return 1 + KAYLES.heap_state_bound(max(n - 1, 0))
+
+    def describe_heap_move(self, n: int, parts: Heaps) -> str:
+        """``pluck 2 petals of 6, leaving a row of 4``."""
+        taken = n - sum(parts)
+        petals = "petal" if taken == 1 else "petals"
+        left = f"a row of {parts[0]}" if parts else "nothing"
+        return f"pluck {taken} {petals} of {n}, leaving {left}"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Daisy
+
+    def __hash__(self) -> int:
+        return hash("daisy")

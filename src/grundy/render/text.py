@@ -1,0 +1,116 @@
+"""Text for people: the nim-sum worked out in binary columns, P/N tables, analyses.
+
+>>> print(nim_sum_columns([("nim 3", 3), ("nim 2", 2), ("nim 1", 1)]))
+  nim 3    3   11
+  nim 2    2   10
+  nim 1    1   01
+  ───────────────
+  nim-sum  0   00
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from grundy.values import Outcome, nim_sum
+
+if TYPE_CHECKING:
+    from grundy.analysis import Analysis
+
+
+def nim_sum_columns(rows: Sequence[tuple[str, int]]) -> str:
+    """The rows' values in binary, one under another, and their nim-sum below a rule.
+
+    Each column of bits is added without carry: the bit below the rule is 1 where the
+    column holds an odd number of ones — the texts' way of computing xor by hand.
+    """
+    total = nim_sum(*(value for _, value in rows))
+    lines = [*rows, ("nim-sum", total)]
+    bits = max(1, *(value.bit_length() for _, value in lines))
+    label_width = max(len(label) for label, _ in lines)
+    value_width = max(len(str(value)) for _, value in lines)
+
+    def line(label: str, value: int) -> str:
+        return f"  {label:<{label_width}}  {value:>{value_width}}   {value:0{bits}b}"
+
+    body = [line(label, value) for label, value in rows]
+    rule = "  " + "─" * (label_width + value_width + bits + 5)
+    return "\n".join([*body, rule, line("nim-sum", total)])
+
+
+def outcome_table(outcomes: Sequence[Outcome], start: int = 0, width: int = 10) -> str:
+    """The texts' table of losing ("-") and winning ("+") single heaps, ``width`` a row.
+
+    >>> print(outcome_table([Outcome.P, Outcome.N, Outcome.P, Outcome.N], start=1))
+    1  2  3  4
+    -  +  -  +
+    """
+    marks = {Outcome.P: "-", Outcome.N: "+", Outcome.D: "="}
+    blocks = []
+    for first in range(0, len(outcomes), width):
+        chunk = outcomes[first:first + width]
+        sizes = [str(start + first + i) for i in range(len(chunk))]
+        cell = max(len(s) for s in sizes)
+        blocks.append("  ".join(f"{s:<{cell}}" for s in sizes).rstrip() + "\n"
+                      + "  ".join(f"{marks[o]:<{cell}}" for o in chunk).rstrip())
+    return "\n\n".join(blocks)
+
+
+def value_rows(values: Sequence[int], start: int = 0, width: int = 10) -> str:
+    """A nim-sequence, ``width`` values a line, each line led by its first heap size.
+
+    >>> print(value_rows([0, 1, 2, 0, 1, 2, 0], width=4))
+    0:  0 1 2 0
+    4:  1 2 0
+    """
+    label = len(str(start + max(len(values) - 1, 0)))
+    return "\n".join(
+        f"{start + first:>{label}}:  " + " ".join(map(str, values[first:first + width]))
+        for first in range(0, len(values), width))
+
+
+def format_analysis(analysis: Analysis, max_moves: int = 20) -> str:
+    """An analysis in words: who wins, the nim-value with its nim-sum, and the winning moves.
+
+    >>> from grundy.analysis import analyze
+    >>> print(format_analysis(analyze("nim 2 1")))
+    Position: nim 1 2  (normal play: whoever cannot move loses)
+    The first player (to move) wins: an N-position.
+    Nim-value: 3
+    <BLANKLINE>
+      nim 1    1   01
+      nim 2    2   10
+      ───────────────
+      nim-sum  3   11
+    <BLANKLINE>
+    Winning moves (each leaves a nim-sum of 0: a component of value v goes to v xor 3):
+      take 1 from 2, leaving 1  ->  nim 1 1
+    """
+    convention = ("misère play: whoever cannot move wins" if analysis.misere
+                  else "normal play: whoever cannot move loses")
+    who = {
+        Outcome.N: "The first player (to move) wins: an N-position.",
+        Outcome.P: "The second player wins: a P-position (whoever moves loses).",
+        Outcome.D: "Neither player can force a win: a draw with perfect play.",
+    }[analysis.outcome]
+    lines = [f"Position: {analysis.position}  ({convention})", who]
+    value = analysis.nim_value
+    if value is not None:
+        lines.append(f"Nim-value: {value}")
+    if isinstance(value, int) and len(analysis.terms) > 1:
+        rows = [(t.label, t.value) for t in analysis.terms if isinstance(t.value, int)]
+        lines += ["", nim_sum_columns(rows)]
+    elif analysis.misere:
+        lines.append(f"Found by {analysis.method}.")
+    moves = analysis.winning_moves
+    if moves:
+        if isinstance(value, int):
+            why = f"each leaves a nim-sum of 0: a component of value v goes to v xor {value}"
+        else:
+            why = "each leaves a position where the player to move loses"
+        lines += ["", f"Winning moves ({why}):"]
+        lines += [f"  {m.description}  ->  {m.position}" for m in moves[:max_moves]]
+        if len(moves) > max_moves:
+            lines.append(f"  ... and {len(moves) - max_moves} more (--json lists them all)")
+    return "\n".join(lines)

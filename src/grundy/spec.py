@@ -1,0 +1,170 @@
+"""The text form of games and positions: ``GAME POSITION... [+ GAME POSITION...]``.
+
+Every ruleset is registered here under its name (``nim``) or its prefix with a parameter
+(``subtract:1,2``, ``octal:0.77``).  :func:`parse_position` reads a position, and ``str`` of
+a :class:`~grundy.sums.Position` writes it back in the same form.
+
+>>> str(parse_position("kayles 6 5 + nim 3"))
+'kayles 5 6 + nim 3'
+>>> parse_position("kayles 5 +")
+Traceback (most recent call last):
+...
+grundy.errors.InvalidPosition: a '+' at the end has no position after it
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from grundy.errors import InvalidGame, InvalidPosition
+from grundy.game import Game
+from grundy.heap.subtraction import (
+    STONES,
+    Half,
+    Nim,
+    Subtraction,
+    powers_of_two,
+    squares,
+)
+from grundy.heap.takebreak import DAWSON, KAYLES, Daisy, GrundyGame, Split23, TakeAndBreak
+from grundy.sums import Component, Position
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A registered ruleset: its name, a one-line summary and how to build it.
+
+    ``parameter`` names what follows the colon (``SET`` in ``subtract:SET``), or is empty
+    for a game without one.
+    """
+
+    name: str
+    summary: str
+    build: Callable[[str], Game[Any]]
+    parameter: str = ""
+    example: str = ""
+
+    @property
+    def usage(self) -> str:
+        """``subtract:SET`` or ``nim``."""
+        return f"{self.name}:{self.parameter}" if self.parameter else self.name
+
+
+RULESETS: dict[str, Ruleset] = {}
+
+
+def register(ruleset: Ruleset) -> None:
+    """Make a ruleset known to the text form (and so to the command line and web page)."""
+    RULESETS[ruleset.name] = ruleset
+
+
+def _fixed(game: Game[Any]) -> Callable[[str], Game[Any]]:
+    return lambda _: game
+
+
+def _subtraction(parameter: str) -> Game[Any]:
+    named = {"squares": squares, "powers2": powers_of_two}
+    if parameter in named:
+        return Subtraction(named[parameter])
+    if not parameter:
+        raise InvalidGame("subtract: needs a set, like subtract:1,2 or subtract:1-4 "
+                          "or subtract:squares or subtract:powers2")
+    amounts: set[int] = set()
+    for piece in parameter.split(","):
+        low, dash, high = piece.partition("-")
+        if not (low.isdigit() and (not dash or high.isdigit())):
+            raise InvalidGame(f"subtract:{parameter}: {piece!r} is not an amount or a range "
+                              "like 1-4 (amounts are whole numbers >= 1, joined by commas)")
+        first, last = int(low), int(high) if dash else int(low)
+        if first < 1 or last < first:
+            raise InvalidGame(f"subtract:{parameter}: {piece!r} is not allowed; amounts are "
+                              "whole numbers >= 1 and a range low-high needs low <= high")
+        if last - first > 100_000:
+            raise InvalidGame(f"subtract:{parameter}: the range {piece!r} is longer than 100000")
+        amounts.update(range(first, last + 1))
+    return Subtraction(amounts)
+
+
+def _code(hexadecimal: bool) -> Callable[[str], Game[Any]]:
+    return lambda parameter: TakeAndBreak(parameter, hexadecimal=hexadecimal)
+
+
+for _ruleset in (
+    Ruleset("nim", "Nim: take any number of tokens from one heap", _fixed(Nim()), example="nim 3 2 1"),
+    Ruleset("subtract", "take an amount of the set from one heap (1,2 / 1-4 / squares / powers2)",
+            _subtraction, "SET", "subtract:3,5,8 20"),
+    Ruleset("half", "\"Candy\": bite off at least 1 and at most half of a heap", _fixed(Half()),
+            example="half 33"),
+    Ruleset("stones", "\"Stones\": take 1 or 2 if n = 0 mod 3; 1 or 3 if 1 mod 3; 1, 2 or 3 "
+            "if 2 mod 3", _fixed(STONES), example="stones 10"),
+    Ruleset("octal", "take-and-break game of an octal code (0.77 is Kayles, 4.07 splits too)",
+            _code(False), "CODE", "octal:0.6 10"),
+    Ruleset("hex", "take-and-break game of a hexadecimal code (digit 8: leave three heaps)",
+            _code(True), "CODE", "hex:0.8 10"),
+    Ruleset("kayles", "Kayles (octal:0.77): knock down one pin or two adjacent pins",
+            _fixed(KAYLES), example="kayles 5 6"),
+    Ruleset("dawson", "Dawson's Kayles (octal:0.07): knock down two adjacent pins",
+            _fixed(DAWSON), example="dawson 10"),
+    Ruleset("grundy-game", "Grundy's game: split a heap into two unequal heaps",
+            _fixed(GrundyGame()), example="grundy-game 10"),
+    Ruleset("split23", "split a heap into 2 or 3 near-equal parts (stone splitting)",
+            _fixed(Split23()), example="split23 7"),
+    Ruleset("daisy", "petals in a circle; pluck one petal or two adjacent ones",
+            _fixed(Daisy()), example="daisy 6 + daisy 5"),
+):
+    register(_ruleset)
+
+
+def parse_game(text: str) -> Game[Any]:
+    """The game named by ``text`` (``nim``, ``subtract:1,2``, ``octal:0.77``, ...).
+
+    >>> parse_game("subtract:1-4")
+    Subtraction({1, 2, 3, 4})
+    >>> parse_game("chess")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidGame: unknown game 'chess'; see 'grundy games' for the list
+    """
+    name, colon, parameter = text.partition(":")
+    ruleset = RULESETS.get(name)
+    if ruleset is None:
+        raise InvalidGame(f"unknown game {text!r}; see 'grundy games' for the list")
+    if ruleset.parameter and not colon:
+        raise InvalidGame(f"{name} needs a parameter: {ruleset.usage}, e.g. {ruleset.example}")
+    if not ruleset.parameter and colon:
+        raise InvalidGame(f"{name} takes no parameter after ':'")
+    return ruleset.build(parameter)
+
+
+def parse_position(text: str | Sequence[str]) -> Position:
+    """A position from its text form (a string, or its words as on a command line).
+
+    >>> str(parse_position(["nim", "3", "2", "1"])), str(parse_position("half 33"))
+    ('nim 1 2 3', 'half 33')
+    """
+    words = text.split() if isinstance(text, str) else list(text)
+    if not words:
+        raise InvalidPosition("no position given; write GAME POSITION..., e.g. nim 3 2 1")
+    groups: list[list[str]] = [[]]
+    for i, word in enumerate(words):
+        if word == "+":
+            if not groups[-1]:
+                where = "at the start" if i == 0 else "right after another '+'"
+                raise InvalidPosition(f"a '+' {where} has no position before it")
+            groups.append([])
+        else:
+            groups[-1].append(word)
+    if not groups[-1]:
+        raise InvalidPosition("a '+' at the end has no position after it")
+    components = []
+    for game_word, *state_words in groups:
+        game = parse_game(game_word)
+        components.append(Component(game, game.parse_state(state_words)))
+    return Position(components)
+
+
+def game_list() -> list[Ruleset]:
+    """Every registered ruleset, in the order registered."""
+    return list(RULESETS.values())
