@@ -88,9 +88,9 @@ class Subtraction(HeapGame):
     own; give your own a ``name`` for the text form).
 
     >>> Subtraction({3, 5, 8}).values(12).tolist()
-    [0, 0, 0, 1, 1, 2, 2, 0, 3, 1, 1, 0, 0]
+    [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 0, 0]
     >>> Subtraction(range(1, 5)).text, Subtraction(range(1, 5)).heap_value(10**18)
-    ('subtract:1-4', 3)
+    ('subtract:1-4', 0)
     >>> Subtraction(squares).text, Subtraction(squares)
     ('subtract:squares', Subtraction(squares))
     """
