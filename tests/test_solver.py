@@ -1,0 +1,71 @@
+"""The general solver on explicit graphs: brute force, deep chains, budgets, user games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from brute import mex
+
+from grundy import Game, Outcome, Solver, TooBig, analyze
+
+
+def _random_dag(rng: random.Random, size: int) -> dict[int, list[int]]:
+    return {u: sorted(rng.sample(range(u), rng.randint(0, min(u, 4)))) for u in range(size)}
+
+
+def _dag_values(graph: dict[int, list[int]]) -> dict[int, int]:
+    values: dict[int, int] = {}
+    for u in sorted(graph):  # options are smaller numbers: settled first
+        values[u] = mex(values[v] for v in graph[u])
+    return values
+
+
+def _dag_misere_wins(graph: dict[int, list[int]]) -> dict[int, bool]:
+    wins: dict[int, bool] = {}
+    for u in sorted(graph):
+        wins[u] = not graph[u] or any(not wins[v] for v in graph[u])
+    return wins
+
+
+def test_values_and_outcomes_on_random_dags() -> None:
+    rng = random.Random(2024)
+    for _ in range(200):
+        graph = _random_dag(rng, rng.randint(1, 25))
+        solver = Solver(graph.__getitem__)
+        expected = _dag_values(graph)
+        misere = _dag_misere_wins(graph)
+        for u in rng.sample(sorted(graph), min(5, len(graph))):
+            assert solver.value(u) == expected[u]
+            assert solver.outcome(u) is (Outcome.N if expected[u] else Outcome.P)
+            assert (solver.outcome(u, misere=True) is Outcome.N) == misere[u]
+
+
+def test_deep_chain_has_no_recursion_limit() -> None:
+    depth = 100_000
+    solver = Solver(lambda n: [n - 1] if n else [])
+    assert solver.value(depth) == depth % 2
+    assert solver.outcome(depth, misere=True) is (Outcome.P if depth % 2 else Outcome.N)
+
+
+def test_budget_refuses_big_searches() -> None:
+    solver = Solver(lambda n: [n - 1, n - 2] if n > 1 else [], budget=1000)
+    with pytest.raises(TooBig, match="more than 1000 states"):
+        solver.value(10_000)
+
+
+class Sticks(Game[int]):
+    """Take one or two sticks: the README's example of a user-defined game."""
+
+    name = "sticks"
+
+    def moves(self, n: int) -> list[int]:
+        return [n - k for k in (1, 2) if k <= n]
+
+
+def test_user_defined_game() -> None:
+    game = Sticks()
+    assert [analyze(game, n).nim_value for n in range(7)] == [0, 1, 2, 0, 1, 2, 0]
+    assert [analyze(game, n, misere=True).winner for n in range(1, 8)] == [
+        "second", "first", "first", "second", "first", "first", "second"]
+    assert [str(m.position) for m in analyze(game, 7).winning_moves] == ["sticks 6"]
