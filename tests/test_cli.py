@@ -43,6 +43,7 @@ def test_analyze_misere_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_sums_of_different_games(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "analyze", "--json", "kayles", "4", "+", "nim", "3")
     data = json.loads(out)
+    assert code == 0
     assert data["position"] == "kayles 4 + nim 3" and data["nim_value"] == 1 ^ 3
     for move in data["winning_moves"]:
         again = json.loads(subprocess.run(
@@ -60,6 +61,7 @@ def test_human_output_shows_the_binary_nim_sum(capsys: pytest.CaptureFixture[str
 def test_sequence_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "sequence", "--json", "octal:0.77", "--to", "10")
     data = json.loads(out)
+    assert code == 0
     assert data["game"] == "octal:0.77" and data["convention"] == "normal"
     assert data["values"] == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2]
 
@@ -67,6 +69,7 @@ def test_sequence_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_sequence_misere_outcomes(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "sequence", "--json", "--misere", "subtract:1,2", "--to", "7")
     data = json.loads(out)
+    assert code == 0
     assert "values" not in data
     assert data["outcomes"] == ["N", "P", "N", "N", "P", "N", "N", "P"]
 
@@ -85,12 +88,14 @@ def test_sequence_save(capsys: pytest.CaptureFixture[str], tmp_path) -> None:  #
 
 def test_value_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "value", "--json", "nim", str(10**100))
+    assert code == 0
     assert json.loads(out) == {"game": "nim", "heap": 10**100, "nim_value": 10**100,
                                "by": "formula"}
 
 
 def test_table_as_in_the_lecture(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "table", "half", "--to", "10", "--from", "1")
+    assert code == 0
     lines = out.splitlines()
     assert lines[1].split() == [str(n) for n in range(1, 11)]
     assert lines[2].split() == list("-+-+++-+++")
@@ -98,6 +103,7 @@ def test_table_as_in_the_lecture(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_games_lists_every_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "games")
+    assert code == 0
     names = [line.split()[0] for line in out.splitlines()]
     assert {"nim", "subtract:SET", "half", "octal:CODE", "kayles", "daisy"} <= set(names)
 
@@ -114,7 +120,7 @@ def test_games_lists_every_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str],
                                           words: list[str]) -> None:
-    code, out, err = run(capsys, *words)
+    code, _, err = run(capsys, *words)
     assert code == 2
     assert err.count("\n") == 1 and err.startswith("grundy: ") and "Traceback" not in err
 

@@ -5,25 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from brute import (
-    daisy_value,
-    grundy_game_moves,
-    grundy_of,
-    half_moves,
-    nim_moves,
-    position_moves,
-    row_moves_octal,
-    split23_moves,
-    subtraction_moves,
-    wins_of,
-)
-from oeis import (
-    DAWSONS_CHESS_A002187,
-    GRUNDY_GAME_A002188,
-    HALF_A025480,
-    KAYLES_A002186,
-    SQUARES_A014586,
-)
 
 from grundy import (
     DAWSON,
@@ -42,6 +23,26 @@ from grundy import (
     analyze,
     powers_of_two,
     squares,
+)
+
+from brute import (
+    daisy_value,
+    grundy_game_moves,
+    grundy_of,
+    half_moves,
+    nim_moves,
+    position_moves,
+    row_moves_octal,
+    split23_moves,
+    subtraction_moves,
+    wins_of,
+)
+from oeis import (
+    DAWSONS_CHESS_A002187,
+    GRUNDY_GAME_A002188,
+    HALF_A025480,
+    KAYLES_A002186,
+    SQUARES_A014586,
 )
 
 
@@ -153,7 +154,8 @@ class TestKnownSequences:
     def test_bounded_nim_closed_form_agrees_with_computation(self) -> None:
         for top in range(1, 7):
             game = Subtraction(range(1, top + 1))
-            computed = grundy_of(position_moves(subtraction_moves(lambda n, t=top: range(1, t + 1))))
+            amounts = subtraction_moves(lambda n, t=top: range(1, t + 1))
+            computed = grundy_of(position_moves(amounts))
             assert [game.heap_value(n) for n in range(60)] == [
                 computed((n,) if n else ()) for n in range(60)]
 
@@ -174,7 +176,8 @@ class TestHugeHeaps:
     def test_bounded_nim_huge_heap(self) -> None:
         result = analyze("subtract:1-4 1000000000000000000003")
         assert result.nim_value == 3
-        assert [str(m.position) for m in result.winning_moves] == ["subtract:1-4 1000000000000000000000"]
+        assert [str(m.position) for m in result.winning_moves] == [
+            "subtract:1-4 1000000000000000000000"]
 
     def test_misere_nim_twenty_thousand_heaps(self) -> None:
         rng = random.Random(7)

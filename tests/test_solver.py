@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from brute import mex
 
 from grundy import Game, Outcome, Solver, TooBig, analyze
+
+from brute import mex
 
 
 def _random_dag(rng: random.Random, size: int) -> dict[int, list[int]]:

@@ -94,7 +94,7 @@ def analyze(position: Position | str | Game[Any], state: Hashable = None, *,
 
 
 def _terms(position: Position) -> list[Term]:
-    terms = []
+    terms: list[Term] = []
     for component in position.components:
         game = component.game
         if isinstance(game, HeapGame):
@@ -139,7 +139,8 @@ def _misere(position: Position, budget: int) -> Analysis:
     outcome = solver.outcome(position, misere=True)
     moves = []
     if outcome is Outcome.N:
-        moves = [m for m in position.moves() if solver.outcome(m.position, misere=True) is Outcome.P]
+        moves = [m for m in position.moves()
+                 if solver.outcome(m.position, misere=True) is Outcome.P]
     return Analysis(position, True, outcome, None, tuple(moves), (),
                     "search of the whole position")
 

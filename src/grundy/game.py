@@ -28,7 +28,7 @@ from grundy.solver import DEFAULT_BUDGET, Solver
 from grundy.values import Value
 
 if TYPE_CHECKING:
-    from grundy.sums import Position
+    pass
 
 S = TypeVar("S", bound=Hashable)
 

@@ -110,7 +110,7 @@ class Solver(Generic[Node]):
                     break
             else:
                 stack.pop()
-                on_path.discard(node)  # type: ignore[arg-type]
+                on_path.discard(node)
                 kid_values = [self._known_value(kid) for kid in kids]
                 if any(isinstance(v, Infinite) for v in kid_values):
                     raise _CycleFound
@@ -162,7 +162,7 @@ class Solver(Generic[Node]):
                     raise _CycleFound
             if settled is not None:
                 stack.pop()
-                on_path.discard(node)  # type: ignore[arg-type]
+                on_path.discard(node)
                 table[node] = settled  # type: ignore[index]
 
     def _explore(self, root: Node, *, with_foreign: bool) -> tuple[list[Node], list[list[int]]]:

@@ -92,7 +92,8 @@ def _code(hexadecimal: bool) -> Callable[[str], Game[Any]]:
 
 
 for _ruleset in (
-    Ruleset("nim", "Nim: take any number of tokens from one heap", _fixed(Nim()), example="nim 3 2 1"),
+    Ruleset("nim", "Nim: take any number of tokens from one heap", _fixed(Nim()),
+            example="nim 3 2 1"),
     Ruleset("subtract", "take an amount of the set from one heap (1,2 / 1-4 / squares / powers2)",
             _subtraction, "SET", "subtract:3,5,8 20"),
     Ruleset("half", "\"Candy\": bite off at least 1 and at most half of a heap", _fixed(Half()),

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from grundy.errors import InvalidGame
-from grundy.heap.base import Heaps, HeapGame, narrow_array
+from grundy.heap.base import HeapGame, Heaps, narrow_array
 
 
 class Nim(HeapGame):
@@ -77,7 +77,8 @@ def stones(n: int) -> tuple[int, ...]:
     return tuple(k for k in allowed if k <= n)
 
 
-_RULE_NAMES: dict[AmountRule, str] = {squares: "squares", powers_of_two: "powers2", stones: "stones"}
+_RULE_NAMES: dict[AmountRule, str] = {
+    squares: "squares", powers_of_two: "powers2", stones: "stones"}
 
 
 class Subtraction(HeapGame):

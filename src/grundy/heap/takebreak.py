@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from grundy.errors import InvalidGame
-from grundy.heap.base import Heaps, HeapGame
+from grundy.heap.base import HeapGame, Heaps
 
 _CODE = re.compile(r"([0-9a-fA-F])\.([0-9a-fA-F]*)")
 _BITS_BEFORE_POINT = 0b1100

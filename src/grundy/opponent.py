@@ -1,0 +1,321 @@
+"""The perfect opponent: remoteness ("win in N") and the computer's move.
+
+The *remoteness* of a position (Conway, after Steinhaus and Smith) is how many moves the game
+lasts when the winner hurries and the loser delays:
+
+* a terminal position has remoteness 0;
+* a position whose player to move wins has remoteness 1 + the *least* remoteness among its
+  options where the player to move loses;
+* a position whose player to move loses has remoteness 1 + the *greatest* remoteness among
+  its options;
+* a draw (only in games with cycles) has no remoteness (``None``).
+
+Under normal play the player to move wins exactly when the remoteness is odd; under misère
+play (where a terminal position is a win for the player who cannot move) exactly when it is
+even.
+
+>>> remoteness("nim 1 2"), remoteness("nim 1 1"), remoteness("nim 3")
+(3, 2, 1)
+>>> computer_move("nim 1 2")
+Move('take 1 from 2, leaving 1', 'nim 1 1')
+>>> computer_move("nim 1 1")
+Move('take all 1', 'nim 1')
+
+Limits.  Remoteness is found by searching every position reachable from the one asked
+about: unlike the nim-value, it does not decompose over a sum by a rule this module relies on
+(Smith's theory of remoteness of sums is not used here), so ``kayles 5 6`` is searched as a
+whole, not heap by heap.  The search is refused up front with :class:`~grundy.errors.TooBig`
+when ``position.state_bound()`` exceeds the budget (that bound counts heap tuples before
+sorting, so it can be larger than the true count by up to k! for k heaps), and stopped when
+it meets more positions than the budget or runs past its time limit.  Where the search is
+too big, :func:`computer_move` still never misses a win (see there).
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from grundy.analysis import Analysis, analyze, as_position
+from grundy.errors import InvalidMove, TooBig
+from grundy.sums import Move, Position
+from grundy.values import Outcome, Value, value_to_json
+
+#: How many positions one remoteness search may meet before it is refused.
+DEFAULT_BUDGET = 200_000
+
+#: How many options a position may have for :func:`rate_moves` to rate them all.
+MAX_MOVES = 5_000
+
+#: Remembered remoteness values are forgotten all at once beyond this many positions.
+_CACHE_LIMIT = 1_000_000
+
+_DRAW = -1  # the cache's mark for a position searched and found to be a draw
+
+_cache: dict[bool, dict[Position, int]] = {False: {}, True: {}}
+_cache_lock = threading.Lock()
+
+
+def remoteness(position: Position | str, misere: bool = False, *,
+               budget: int = DEFAULT_BUDGET, seconds: float | None = None) -> int | None:
+    """The remoteness of ``position``: moves to the end with perfect play; None for a draw.
+
+    Raises :class:`~grundy.errors.TooBig` when the search would meet more than ``budget``
+    positions or take longer than ``seconds``.  Time and memory are linear in the number of
+    moves between the positions reachable from ``position``; results are remembered.
+
+    >>> remoteness("kayles 4"), remoteness("nim 2 2"), remoteness("nim 2 2", misere=True)
+    (1, 4, 4)
+    >>> remoteness("nim 100 100 100")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.TooBig: remoteness of 'nim 100 100 100' needs about 1030301 states; the limit is 200000
+    """
+    position = as_position(position)
+    found = _table(position, misere, budget, seconds)[position]
+    return None if found == _DRAW else found
+
+
+def wins(remoteness: int, misere: bool = False) -> bool:
+    """Whether the player to move wins from a position of this remoteness.
+
+    >>> wins(0), wins(0, misere=True), wins(3)
+    (False, True, True)
+    """
+    return (remoteness % 2 == 1) != misere
+
+
+def computer_move(position: Position | str, misere: bool = False, *,
+                  budget: int = DEFAULT_BUDGET, seconds: float | None = None) -> Move:
+    """The perfect opponent's move: the fastest win, or else the longest resistance.
+
+    When the remoteness search fits the budget: from a won position, a move to a lost one of
+    least remoteness (so a win in one is never missed); from a lost position, a move to the
+    option of greatest remoteness; from a draw, a move that keeps the draw.
+
+    When it does not fit, the outcome comes from :func:`~grundy.analysis.analyze`, which is
+    exact at any size: from a won position the move is one of analyze's winning moves (one
+    that ends the game if there is one, else the one leaving the fewest reachable positions);
+    from a lost position, the move leaving the most reachable positions (in heap games: the
+    smallest bite), which keeps the game long without a guarantee of the longest.  Raises
+    :class:`~grundy.errors.InvalidMove` on a position without moves, and
+    :class:`~grundy.errors.TooBig` only when even analyze refuses the position.
+
+    >>> computer_move("subtract:1,2 7")
+    Move('take 1 from 7, leaving 6', 'subtract:1,2 6')
+    >>> computer_move("nim 3 5 7 9 11 13 15 17")  # too big to search: analyze's winning move
+    Move('take 2 from 3, leaving 1', 'nim 1 5 7 9 11 13 15 17')
+    """
+    position = as_position(position)
+    moves = position.moves()
+    if not moves:
+        raise InvalidMove(f"{position} has no legal move: the game is over")
+    try:
+        table = _table(position, misere, budget, seconds)
+    except TooBig:
+        return _fallback_move(position, moves, misere)
+    return _best_move(table[position], [(m, table[m.position]) for m in moves], misere)
+
+
+def _best_move(own: int, rated: list[tuple[Move, int]], misere: bool) -> Move:
+    if own == _DRAW:
+        return next(m for m, r in rated if r == _DRAW)
+    if wins(own, misere):
+        return min(((m, r) for m, r in rated if r != _DRAW and not wins(r, misere)),
+                   key=lambda pair: pair[1])[0]
+    return max(rated, key=lambda pair: pair[1])[0]
+
+
+def _fallback_move(position: Position, moves: list[Move], misere: bool) -> Move:
+    analysis = analyze(position, misere=misere)
+    if analysis.outcome is Outcome.N:
+        return min(analysis.winning_moves,
+                   key=lambda m: (not m.position.is_terminal, _room(m.position)))
+    if analysis.outcome is Outcome.D:
+        return next(m for m in moves
+                    if analyze(m.position, misere=misere).outcome is Outcome.D)
+    return max(moves, key=lambda m: _room(m.position))
+
+
+def _room(position: Position) -> int:
+    """How much game is left, roughly: the bound on reachable positions (0 if unknown)."""
+    return position.state_bound() or 0
+
+
+@dataclass(frozen=True)
+class RatedMove:
+    """A legal move and where it leads: the outcome there, its nim-value and remoteness.
+
+    ``outcome`` is for the player to move *after* the move: ``P`` means the move wins.
+    """
+
+    move: Move
+    outcome: Outcome
+    nim_value: Value | None
+    remoteness: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"move", "position", "outcome", "nim_value", "remoteness"}``."""
+        return {**self.move.to_json(), "outcome": self.outcome.value,
+                "nim_value": value_to_json(self.nim_value), "remoteness": self.remoteness}
+
+
+def rate_moves(position: Position | str, misere: bool = False, *,
+               budget: int = DEFAULT_BUDGET, seconds: float | None = None) -> list[RatedMove]:
+    """Every legal move of ``position`` with the outcome, nim-value and remoteness it leads to.
+
+    Remoteness is None where the search does not fit the budget (or for a draw); the nim-value
+    is None under misère play.  More than :data:`MAX_MOVES` moves are refused with
+    :class:`~grundy.errors.TooBig`.
+
+    >>> [(r.move.position.__str__(), r.outcome.value, r.remoteness) for r in rate_moves("nim 2")]
+    [('nim 0', 'P', 0), ('nim 1', 'N', 1)]
+    """
+    position = as_position(position)
+    if sum(1 for _ in itertools.islice(position.children(), MAX_MOVES + 1)) > MAX_MOVES:
+        raise TooBig(f"listing the moves of {str(position)!r}", limit=MAX_MOVES, unit="moves")
+    moves = position.moves()
+    try:
+        table: dict[Position, int] | None = _table(position, misere, budget, seconds)
+    except TooBig:
+        table = None
+    rated = []
+    for move in moves:
+        after = move.position
+        found = table[after] if table is not None else None
+        if found is not None and found != _DRAW:
+            outcome = Outcome.N if wins(found, misere) else Outcome.P
+        elif misere:
+            outcome = analyze(after, misere=True).outcome
+        else:
+            outcome = Outcome.of_value(after.value())
+        rated.append(RatedMove(move, outcome, None if misere else after.value(),
+                               None if found is None or found == _DRAW else found))
+    return rated
+
+
+def moves_json(position: Position | str, misere: bool = False, *,
+               budget: int = DEFAULT_BUDGET, seconds: float | None = None) -> dict[str, Any]:
+    """The ``/api/moves`` object: the position and every legal move, rated.
+
+    >>> moves_json("nim 1")["moves"]
+    [{'move': 'take all 1', 'position': 'nim 0', 'outcome': 'P', 'nim_value': 0, 'remoteness': 0}]
+    """
+    position = as_position(position)
+    rated = rate_moves(position, misere, budget=budget, seconds=seconds)
+    return {"position": str(position), "moves": [r.to_json() for r in rated]}
+
+
+def analysis_json_with_remoteness(analysis: Analysis, *, budget: int = DEFAULT_BUDGET,
+                                  seconds: float | None = None) -> dict[str, Any]:
+    """``analysis.to_json()`` with ``"remoteness"``: an int, or null (a draw, or too big).
+
+    >>> analysis_json_with_remoteness(analyze("nim 1 2"))["remoteness"]
+    3
+    """
+    data = analysis.to_json()
+    try:
+        data["remoteness"] = remoteness(analysis.position, analysis.misere, budget=budget,
+                                        seconds=seconds)
+    except TooBig:
+        data["remoteness"] = None
+    return data
+
+
+def _table(position: Position, misere: bool, budget: int,
+           seconds: float | None) -> dict[Position, int]:
+    """Remoteness (or :data:`_DRAW`) of ``position`` and of every position it reaches."""
+    known = _cache[misere]
+    if position in known and position.is_terminal is False:
+        # A cached inner node has all its options cached too: they were searched with it.
+        return known
+    if position in known:
+        return known
+    bound = position.state_bound()
+    if bound is not None and bound > budget:
+        raise TooBig(f"remoteness of {str(position)!r}", size=bound, limit=budget)
+    found = _search(position, misere, known, budget,
+                    None if seconds is None else time.monotonic() + seconds)
+    with _cache_lock:
+        if len(known) + len(found) > _CACHE_LIMIT:
+            known.clear()
+        known.update(found)
+    # The search's own answers are returned beside the cache, which another thread may clear.
+    return _Layered(found, known)
+
+
+class _Layered(dict[Position, int]):
+    """A search's results, falling back to the shared cache for positions it did not enter."""
+
+    def __init__(self, found: dict[Position, int], known: dict[Position, int]) -> None:
+        super().__init__(found)
+        self._known = known
+
+    def __missing__(self, position: Position) -> int:
+        return self._known[position]
+
+
+def _search(root: Position, misere: bool, known: dict[Position, int], budget: int,
+            deadline: float | None) -> dict[Position, int]:
+    """Retrograde analysis of every position reachable from ``root``, by remoteness order.
+
+    Positions already in ``known`` are leaves of the walk.  Settled positions leave a
+    priority queue in increasing remoteness, so the first lost option to reach a position
+    gives it the least winning remoteness, and the last of its won options to be settled
+    gives a lost position the greatest.  Positions never settled are draws.
+    """
+    index = {root: 0}
+    nodes = [root]
+    succ: list[list[int]] = []
+    what = f"remoteness of {str(root)!r}"
+    for node in nodes:  # grows while walked: a breadth-first walk
+        if deadline is not None and time.monotonic() > deadline:
+            raise TooBig(what, limit=round(deadline - time.monotonic() + _elapsed(deadline)),
+                         unit="seconds")
+        row: list[int] = []
+        if node not in known or node is root:
+            for kid in node.children():
+                at = index.get(kid)
+                if at is None:
+                    at = index[kid] = len(nodes)
+                    nodes.append(kid)
+                    if len(nodes) > budget:
+                        raise TooBig(what, limit=budget)
+                row.append(at)
+        succ.append(list(dict.fromkeys(row)))
+    size = len(nodes)
+    pred: list[list[int]] = [[] for _ in range(size)]
+    for u, row in enumerate(succ):
+        for v in row:
+            pred[v].append(u)
+    value = [_DRAW] * size
+    open_options = [len(row) for row in succ]
+    queue: list[tuple[int, int]] = []
+    for u, node in enumerate(nodes):
+        if u and node in known:
+            if known[node] != _DRAW:
+                value[u] = known[node]
+                queue.append((value[u], u))
+        elif not succ[u]:
+            value[u] = 0
+            queue.append((0, u))
+    heapq.heapify(queue)
+    while queue:
+        r, v = heapq.heappop(queue)
+        option_wins = wins(r, misere)
+        for u in pred[v]:
+            if value[u] != _DRAW:
+                continue
+            open_options[u] -= 1
+            if not option_wins or open_options[u] == 0:
+                value[u] = r + 1
+                heapq.heappush(queue, (r + 1, u))
+    return dict(zip(nodes, value, strict=True))
+
+
+def _elapsed(deadline: float) -> float:
+    return time.monotonic() - deadline
