@@ -228,39 +228,29 @@ def analysis_json_with_remoteness(analysis: Analysis, *, budget: int = DEFAULT_B
 
 def _table(position: Position, misere: bool, budget: int,
            seconds: float | None) -> dict[Position, int]:
-    """Remoteness (or :data:`_DRAW`) of ``position`` and of every position it reaches."""
+    """Remoteness (or :data:`_DRAW`) of ``position``, of its options, and maybe more."""
     known = _cache[misere]
-    if position in known and position.is_terminal is False:
-        # A cached inner node has all its options cached too: they were searched with it.
-        return known
     if position in known:
-        return known
+        # A remembered position was searched with everything it reaches, options included;
+        # only a concurrent clearing of the cache (KeyError) sends us back to searching.
+        wanted = [position, *position.children()]
+        try:
+            return {p: known[p] for p in wanted}
+        except KeyError:
+            pass
     bound = position.state_bound()
     if bound is not None and bound > budget:
         raise TooBig(f"remoteness of {str(position)!r}", size=bound, limit=budget)
-    found = _search(position, misere, known, budget,
-                    None if seconds is None else time.monotonic() + seconds)
+    found = _search(position, misere, known, budget, seconds)
     with _cache_lock:
         if len(known) + len(found) > _CACHE_LIMIT:
             known.clear()
         known.update(found)
-    # The search's own answers are returned beside the cache, which another thread may clear.
-    return _Layered(found, known)
-
-
-class _Layered(dict[Position, int]):
-    """A search's results, falling back to the shared cache for positions it did not enter."""
-
-    def __init__(self, found: dict[Position, int], known: dict[Position, int]) -> None:
-        super().__init__(found)
-        self._known = known
-
-    def __missing__(self, position: Position) -> int:
-        return self._known[position]
+    return found
 
 
 def _search(root: Position, misere: bool, known: dict[Position, int], budget: int,
-            deadline: float | None) -> dict[Position, int]:
+            seconds: float | None) -> dict[Position, int]:
     """Retrograde analysis of every position reachable from ``root``, by remoteness order.
 
     Positions already in ``known`` are leaves of the walk.  Settled positions leave a
@@ -268,16 +258,19 @@ def _search(root: Position, misere: bool, known: dict[Position, int], budget: in
     gives it the least winning remoteness, and the last of its won options to be settled
     gives a lost position the greatest.  Positions never settled are draws.
     """
+    deadline = None if seconds is None else time.monotonic() + seconds
+    what = f"remoteness of {str(root)!r}"
     index = {root: 0}
     nodes = [root]
     succ: list[list[int]] = []
-    what = f"remoteness of {str(root)!r}"
-    for node in nodes:  # grows while walked: a breadth-first walk
+    value: list[int] = []
+    for node in nodes:  # the list grows while walked: a breadth-first walk
         if deadline is not None and time.monotonic() > deadline:
-            raise TooBig(what, limit=round(deadline - time.monotonic() + _elapsed(deadline)),
-                         unit="seconds")
+            raise TooBig(what, limit=max(1, round(seconds or 0)), unit="seconds")
+        remembered = known.get(node) if node is not root else None
+        value.append(_DRAW if remembered is None else remembered)
         row: list[int] = []
-        if node not in known or node is root:
+        if remembered is None:
             for kid in node.children():
                 at = index.get(kid)
                 if at is None:
@@ -287,20 +280,14 @@ def _search(root: Position, misere: bool, known: dict[Position, int], budget: in
                         raise TooBig(what, limit=budget)
                 row.append(at)
         succ.append(list(dict.fromkeys(row)))
-    size = len(nodes)
-    pred: list[list[int]] = [[] for _ in range(size)]
+    pred: list[list[int]] = [[] for _ in nodes]
     for u, row in enumerate(succ):
         for v in row:
             pred[v].append(u)
-    value = [_DRAW] * size
     open_options = [len(row) for row in succ]
-    queue: list[tuple[int, int]] = []
-    for u, node in enumerate(nodes):
-        if u and node in known:
-            if known[node] != _DRAW:
-                value[u] = known[node]
-                queue.append((value[u], u))
-        elif not succ[u]:
+    queue = [(r, u) for u, r in enumerate(value) if r != _DRAW]
+    for u, row in enumerate(succ):
+        if not row and value[u] == _DRAW and (u == 0 or nodes[u] not in known):
             value[u] = 0
             queue.append((0, u))
     heapq.heapify(queue)
@@ -315,7 +302,3 @@ def _search(root: Position, misere: bool, known: dict[Position, int], budget: in
                 value[u] = r + 1
                 heapq.heappush(queue, (r + 1, u))
     return dict(zip(nodes, value, strict=True))
-
-
-def _elapsed(deadline: float) -> float:
-    return time.monotonic() - deadline

@@ -163,7 +163,7 @@ class HeapGame(Game[Heaps]):
                     yield self.describe_heap_move(heap, key), self.after_move(state, index, key)
 
     def moves_to_value(self, state: Heaps, target: int) -> Iterator[tuple[str, Option]]:
-        """Moves to value ``target``: a heap of value v goes to parts of value v ^ total ^ target."""
+        """Moves to value ``target``: heap value v goes to parts of value v ^ total ^ target."""
         change = self.value(state) ^ target
         for index, heap in self.distinct_heaps(state):
             for parts in self.heap_options_with_value(heap, self.heap_value(heap) ^ change):
