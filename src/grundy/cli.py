@@ -20,12 +20,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, NoReturn
+
+from rich.console import Console
 
 from grundy.analysis import analyze
 from grundy.errors import InvalidArgument, InvalidGame, TooBig
-from grundy.heap.base import HeapGame
+from grundy.heap.base import HeapGame, Progress, use_disk_cache
+from grundy.heap.kernels import SequenceInterrupted
 from grundy.render.text import format_analysis, outcome_table, value_rows
 from grundy.sequences import heap_outcomes, heap_value_report, sequence_report
 from grundy.spec import game_list, parse_game, parse_position
@@ -67,10 +71,24 @@ def _analyze(args: argparse.Namespace) -> None:
         print(format_analysis(result))
 
 
+@contextmanager
+def _progress(total: int) -> Iterator[Progress | None]:
+    """A progress bar on stderr for long computations, only when stderr is a terminal."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.progress import Progress as Bar
+
+    with Bar(transient=True, console=Console(stderr=True)) as bar:
+        task = bar.add_task("computing values", total=total + 1)
+        yield lambda done: bar.update(task, completed=done)
+
+
 def _sequence(args: argparse.Namespace) -> None:
     game = _heap_game(args.game)
-    report = sequence_report(game, args.to, misere=args.misere, period=args.period,
-                             values=not args.no_values, save=args.save)
+    with _progress(args.to) as progress:
+        report = sequence_report(game, args.to, misere=args.misere, period=args.period,
+                                 values=not args.no_values, save=args.save, progress=progress)
     if args.json:
         _print_json(report)
         return
@@ -148,11 +166,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--period", action="store_true", help="find the period, with its proof")
     sub.add_argument("--no-values", action="store_true", help="leave the values out")
     sub.add_argument("--save", metavar="FILE", help="write the values to FILE.npy or FILE.csv")
+    sub.add_argument("--no-cache", action="store_true", help="neither read nor write the "
+                     "sequence cache ($GRUNDY_CACHE_DIR or the user cache directory)")
     sub.add_argument("game")
     sub.add_argument("--to", type=_non_negative, required=True, metavar="N")
 
     sub = command("value", _value, "the nim-value of one heap, of any size")
     sub.add_argument("--json", action="store_true")
+    sub.add_argument("--no-cache", action="store_true", help="do not use the sequence cache")
     sub.add_argument("game")
     sub.add_argument("heap", type=_non_negative, metavar="N")
 
@@ -170,6 +191,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     try:
         args = build_parser().parse_args(argv)
+        if getattr(args, "no_cache", False):
+            use_disk_cache(False)
         args.run(args)
     except ValueError as error:
         print(f"grundy: {error}", file=sys.stderr)
@@ -177,6 +200,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TooBig as error:
         print(f"grundy: too big: {error}", file=sys.stderr)
         return 3
+    except SequenceInterrupted as stop:
+        print(f"grundy: interrupted; the values of heaps 0..{len(stop.values) - 1} are kept",
+              file=sys.stderr)
+        return 130
     except KeyboardInterrupt:
         print("grundy: interrupted", file=sys.stderr)
         return 130

@@ -5,6 +5,10 @@
 [0, 1, 2, 3, 1, 4]
 >>> heap_value_report(KAYLES, 4)
 {'game': 'kayles', 'heap': 4, 'nim_value': 1, 'by': 'computed'}
+>>> heap_value_report(KAYLES, 10**100)["by"]
+'period'
+>>> sequence_report(KAYLES, 200, values=False, period=True)["period"]["preperiod"]
+71
 """
 
 from __future__ import annotations
@@ -16,7 +20,8 @@ import numpy as np
 
 from grundy.analysis import analyze
 from grundy.errors import InvalidArgument
-from grundy.heap.base import HeapGame
+from grundy.heap.base import HeapGame, Progress
+from grundy.heap.period import Period, detect_period
 from grundy.sums import Position
 from grundy.values import Outcome
 
@@ -29,30 +34,42 @@ def heap_outcomes(game: HeapGame, n: int, *, misere: bool = False) -> list[Outco
 
 
 def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: bool = False,
-                    values: bool = True, save: str | None = None) -> dict[str, Any]:
-    """The object printed by ``grundy sequence --json``."""
+                    values: bool = True, save: str | None = None,
+                    progress: Progress | None = None) -> dict[str, Any]:
+    """The object printed by ``grundy sequence --json``.
+
+    ``period``: add the period of the values (``null`` when none is seen), proved by a
+    theorem where one applies, else marked as not certified.
+    """
     report: dict[str, Any] = {"game": game.text, "convention": "misere" if misere else "normal"}
     if misere:
         outcomes = [o.value for o in heap_outcomes(game, n, misere=True)]
+        array = np.array([o == "N" for o in outcomes], dtype=np.uint8)
         if values:
             report["outcomes"] = outcomes
-        if save:
-            save_sequence(save, np.array([o == "N" for o in outcomes], dtype=np.uint8))
-        return report
-    array = game.values(n)
-    if values:
-        report["values"] = array.tolist()
+        if period:
+            seen = detect_period(array)
+            report["period"] = None if seen is None else Period(*seen).to_json()
+    else:
+        array = game.values(n, progress)
+        if values:
+            report["values"] = array.tolist()
+        if period:
+            found = game.find_period(array)
+            report["period"] = None if found is None else found.to_json()
     if save:
         save_sequence(save, array)
     return report
 
 
 def heap_value_report(game: HeapGame, heap: int) -> dict[str, Any]:
-    """The object printed by ``grundy value --json``: the value of one heap, and how."""
-    formula = game.closed_form(heap)
-    if formula is not None:
-        return {"game": game.text, "heap": heap, "nim_value": formula, "by": "formula"}
-    return {"game": game.text, "heap": heap, "nim_value": game.heap_value(heap), "by": "computed"}
+    """The object printed by ``grundy value --json``: the value of one heap, and how.
+
+    ``by`` is ``formula`` (a proved closed form), ``period`` (a proved period carries
+    computed values to any size) or ``computed``.
+    """
+    value, by = game.heap_value_by(heap)
+    return {"game": game.text, "heap": heap, "nim_value": value, "by": by}
 
 
 def save_sequence(path: str, values: np.ndarray[Any, Any]) -> None:

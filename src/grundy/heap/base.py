@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial, reduce
 from operator import xor
 from typing import Any
@@ -19,13 +19,22 @@ import numpy as np
 
 from grundy.errors import InvalidPosition, TooBig
 from grundy.game import Game, Option
-from grundy.values import mex
+from grundy.heap.cache import SequenceCache
+from grundy.heap.kernels import SequenceInterrupted, generic_values
+from grundy.heap.period import Period, detect_period
 
 Heaps = tuple[int, ...]
 
 #: Largest heap whose nim-value is computed heap by heap when no formula or proved period
 #: gives it.
 MAX_COMPUTED_HEAP = 10_000_000
+#: How many values a search for a proved period may compute (0.56 needs about 653 000).
+PERIOD_SEARCH_LIMIT = 1 << 22
+#: Sequences shorter than this are quicker to compute than to read from disk.
+DISK_CACHE_FROM = 4096
+
+Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
+Progress = Callable[[int], None]
 
 
 class HeapGame(Game[Heaps]):
@@ -54,16 +63,36 @@ class HeapGame(Game[Heaps]):
     # -- nim-values -------------------------------------------------------------------
 
     def heap_value(self, n: int) -> int:
-        """The nim-value of one heap of size ``n``: by formula if there is one, else computed."""
+        """The nim-value of one heap of size ``n`` (any size once a period is proved)."""
+        return self.heap_value_by(n)[0]
+
+    def heap_value_by(self, n: int) -> tuple[int, str]:
+        """The nim-value of one heap and how it was found: ``formula``, ``computed`` or
+        ``period`` (a proved period carries the computed values to any heap size)."""
         formula = self.closed_form(n)
-        return int(self.values(n)[n]) if formula is None else formula
+        if formula is not None:
+            return formula, "formula"
+        known = self._sequence()
+        if n < len(known):
+            return int(known[n]), "computed"
+        if n > self.max_computed_heap:
+            period = self.proved_period()
+            if period is not None:
+                return period.value_at(self._sequence(), n), "period"
+        return int(self.values(n)[n]), "computed"
 
     def closed_form(self, n: int) -> int | None:
         """The nim-value of a heap of size ``n`` by a proved formula, or None if there is none."""
         return None
 
-    def values(self, n: int) -> np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]:
+    def values(self, n: int, progress: Progress | None = None) -> Values:
         """The nim-values of single heaps 0..n, as a numpy array (computed once, then kept).
+
+        Values computed before — in this process, or in an earlier one through the disk
+        cache — are not computed again; longer sequences extend shorter ones.
+        ``progress(count)`` hears how far a long computation has come.  On Ctrl-C the values
+        computed so far are kept and :class:`~grundy.heap.kernels.SequenceInterrupted` is
+        raised.
 
         >>> from grundy.heap.subtraction import Subtraction
         >>> Subtraction({1, 2}).values(7).tolist()
@@ -77,31 +106,107 @@ class HeapGame(Game[Heaps]):
         if n > self.max_computed_heap:
             raise TooBig(f"the nim-value of {self.text} {n} (no formula or proved period)",
                          size=n + 1, limit=self.max_computed_heap, unit="heap values")
-        grown = self.compute_values(max(n, 2 * len(known)), known)
+        target = min(max(n, 2 * len(known)), self.max_computed_heap)
+        try:
+            grown = self.compute_values(target, known, progress)
+        except SequenceInterrupted as stop:
+            self._keep_sequence(stop.values)
+            raise
         self._keep_sequence(grown)
         return grown[: n + 1]
 
-    def compute_values(self, n: int, prefix: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
+                       ) -> Values:
         """Compute values 0..n, extending ``prefix`` (correct values of heaps below it).
 
-        The general method takes the mex over each heap's options; rulesets with a compiled
-        kernel override this.
+        The general method takes the mex over each heap's options, in plain Python;
+        rulesets with a compiled kernel or a formula override this.
         """
-        parts = self.part_game
-        values = [int(v) for v in prefix]
-        for size in range(len(values), n + 1):
-            option_values = set()
-            for option in self.heap_options(size):
-                option_values.add(reduce(xor, (
-                    values[p] if parts is self else parts.heap_value(p) for p in option), 0))
-            values.append(mex(option_values))
-        return narrow_array(values)
+        return generic_values(self.heap_options, n, prefix)
 
-    def _sequence(self) -> np.ndarray[Any, Any]:
-        return _sequences.get(self, _EMPTY)
+    # -- periods ----------------------------------------------------------------------
 
-    def _keep_sequence(self, values: np.ndarray[Any, Any]) -> None:
+    def certify(self, values: Values) -> Period | None:
+        """A period proved from the values of heaps 0..len(values)-1 by a theorem, or None.
+
+        Only rulesets with a periodicity theorem (finite subtraction sets, take-and-break
+        codes) override this.
+        """
+        return None
+
+    @property
+    def certifiable(self) -> bool:
+        """True when a theorem can prove this game's period from enough values."""
+        return type(self).certify is not HeapGame.certify
+
+    def proved_period(self, limit: int = PERIOD_SEARCH_LIMIT) -> Period | None:
+        """The game's period proved by a theorem, computing up to ``limit`` values for it.
+
+        The values are computed in growing steps, so a short period is proved cheaply.
+
+        >>> from grundy.heap.takebreak import KAYLES
+        >>> KAYLES.proved_period()
+        Period(preperiod=71, period=12, certified=True, by='Guy-Smith octal periodicity theorem')
+        """
+        if not self.certifiable:
+            return None
+        found = _periods.get(self)
+        if found is not None:
+            return found
+        size = max(1024, len(self._sequence()))
+        while True:
+            size = min(size, limit, self.max_computed_heap + 1)
+            found = self.certify(self.values(size - 1))
+            if found is not None:
+                _periods[self] = found
+                return found
+            if size >= min(limit, self.max_computed_heap + 1):
+                return None
+            size *= 4
+
+    def find_period(self, values: Values) -> Period | None:
+        """The period of these values: proved if a theorem allows, else only seen, or None.
+
+        A period that is only seen must repeat over at least the second half of the values
+        (and three periods), so that a few equal values at the end are not taken for one.
+
+        >>> from grundy.heap.takebreak import Daisy, Split23
+        >>> Daisy().find_period(Daisy().values(100))
+        Period(preperiod=3, period=1, certified=False, by=None)
+        >>> Split23().find_period(Split23().values(200)) is None
+        True
+        """
+        proved = self.certify(values)
+        if proved is not None:
+            return proved
+        seen = detect_period(values)
+        if seen is None or len(values) - seen[0] < len(values) / 2:
+            return None
+        return Period(seen[0], seen[1])
+
+    # -- the kept sequence -------------------------------------------------------------
+
+    @property
+    def cache_key(self) -> str | None:
+        """The key of this game's sequence in the disk cache; None: not kept on disk."""
+        return None
+
+    def _sequence(self) -> Values:
+        known = _sequences.get(self)
+        if known is None:
+            key = self.cache_key
+            disk = disk_cache()
+            loaded = disk.load(key) if key is not None and disk is not None else None
+            known = _EMPTY if loaded is None else loaded
+            _sequences[self] = known
+        return known
+
+    def _keep_sequence(self, values: Values) -> None:
         _sequences[self] = values
+        key = self.cache_key
+        disk = disk_cache()
+        if key is not None and disk is not None and len(values) >= DISK_CACHE_FROM:
+            disk.store(key, values)
 
     def value(self, state: Heaps) -> int:
         """The nim-value of a position: the nim-sum of its heaps' values."""
@@ -215,8 +320,22 @@ class HeapGame(Game[Heaps]):
                 yield index, heap
 
 
-_EMPTY: np.ndarray[Any, Any] = np.zeros(0, dtype=np.uint8)
-_sequences: dict[HeapGame, np.ndarray[Any, Any]] = {}
+_EMPTY: Values = np.zeros(0, dtype=np.uint8)
+_sequences: dict[HeapGame, Values] = {}
+_periods: dict[HeapGame, Period] = {}
+_disk: dict[str, SequenceCache | None] = {}
+
+
+def disk_cache() -> SequenceCache | None:
+    """The disk cache of sequences in use, or None when it is switched off."""
+    if "cache" not in _disk:
+        _disk["cache"] = SequenceCache()
+    return _disk["cache"]
+
+
+def use_disk_cache(enabled: bool) -> None:
+    """Switch the disk cache of sequences on (the default) or off (``--no-cache``)."""
+    _disk["cache"] = SequenceCache() if enabled else None
 
 
 def parse_heap(token: str) -> int:

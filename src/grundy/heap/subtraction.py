@@ -16,7 +16,9 @@ from typing import Any
 import numpy as np
 
 from grundy.errors import InvalidGame
-from grundy.heap.base import HeapGame, Heaps, narrow_array
+from grundy.heap.base import HeapGame, Heaps, Progress, Values, narrow_array
+from grundy.heap.kernels import subtraction_values
+from grundy.heap.period import Period, certify_subtraction
 
 
 class Nim(HeapGame):
@@ -39,7 +41,8 @@ class Nim(HeapGame):
         """A Nim heap's value is its size."""
         return n
 
-    def values(self, n: int) -> np.ndarray[Any, Any]:
+    def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
+                       ) -> Values:
         """0, 1, ..., n."""
         return narrow_array(range(n + 1))
 
@@ -141,6 +144,25 @@ class Subtraction(HeapGame):
             return n % (top + 1)
         return None
 
+    def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
+                       ) -> Values:
+        """Compiled for finite sets and squares (all squares up to n form a finite set for
+        heaps up to n); the general method for other rules."""
+        if self.rule is None:
+            return subtraction_values(sorted(self.amounts), n, prefix)
+        if self.rule is squares:
+            return subtraction_values(list(squares(n)), n, prefix)
+        return super().compute_values(n, prefix, progress)
+
+    def certify(self, values: Values) -> Period | None:
+        """Finite sets: the subtraction window rule (see :mod:`grundy.heap.period`)."""
+        return certify_subtraction(sorted(self.amounts), values) if self.amounts else None
+
+    @property
+    def cache_key(self) -> str | None:
+        """Built-in sets and rules only: a function of yours has no stable name."""
+        return self.text if self.rule is None or self.rule in _RULE_NAMES else None
+
     def describe_heap_move(self, n: int, parts: Heaps) -> str:
         """``take 3 from 8, leaving 5``."""
         left = parts[0] if parts else 0
@@ -190,7 +212,8 @@ class Half(HeapGame):
             n >>= 1
         return n >> 1
 
-    def compute_values(self, n: int, prefix: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
+                       ) -> Values:
         """The closed form, vectorised."""
         heaps = np.arange(n + 1, dtype=np.uint64)
         lowest_zero = (heaps + np.uint64(1)) & ~heaps

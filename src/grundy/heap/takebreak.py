@@ -18,7 +18,11 @@ from collections.abc import Iterator
 from functools import cache
 
 from grundy.errors import InvalidGame
-from grundy.heap.base import HeapGame, Heaps
+import numpy as np
+
+from grundy.heap.base import HeapGame, Heaps, Progress, Values, narrow_array
+from grundy.heap.kernels import grundy_game_values, take_break_values
+from grundy.heap.period import Period, certify_take_break
 
 _CODE = re.compile(r"([0-9a-fA-F])\.([0-9a-fA-F]*)")
 _BITS_BEFORE_POINT = 0b1100
@@ -77,6 +81,20 @@ hexadecimal codes are written hex:0.8
                 yield from ((a, rest - a) for a in range(1, rest // 2 + 1))
             if digit & 8:
                 yield from _three_parts(rest)
+
+    def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
+                       ) -> Values:
+        """The compiled rare/common kernel."""
+        return take_break_values(self.digits, n, prefix, progress)
+
+    def certify(self, values: Values) -> Period | None:
+        """Guy–Smith for octal codes, the k-heap criterion for the others."""
+        return certify_take_break(self.digits, values)
+
+    @property
+    def cache_key(self) -> str:
+        """The code, whatever alias the game goes by."""
+        return ("hex:" if self.hexadecimal else "octal:") + self.code
 
     def heap_state_bound(self, n: int) -> int:
         """Multisets of heaps with at most n tokens, or n + 1 if no move splits."""
@@ -173,6 +191,16 @@ class GrundyGame(HeapGame):
         """(a, n - a) with a < n - a."""
         return ((a, n - a) for a in range(1, (n + 1) // 2))
 
+    def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
+                       ) -> Values:
+        """The compiled rare/common kernel (no period is known, so none is ever claimed)."""
+        return grundy_game_values(n, prefix, progress)
+
+    @property
+    def cache_key(self) -> str:
+        """``grundy-game``."""
+        return self.name
+
     def heap_state_bound(self, n: int) -> int:
         """Multisets of heaps with n tokens at most."""
         return cumulative_partitions(n)
@@ -194,6 +222,13 @@ class Split23(HeapGame):
     """
 
     name = "split23"
+    #: Values are computed in plain Python here, about a million a few seconds.
+    max_computed_heap = 2_000_000
+
+    @property
+    def cache_key(self) -> str:
+        """``split23``."""
+        return self.name
 
     def heap_options(self, n: int) -> Iterator[Heaps]:
         """The halves, and the thirds."""
@@ -237,6 +272,21 @@ class Daisy(HeapGame):
         for taken in (1, 2):
             if taken <= n:
                 yield (n - taken,) if n > taken else ()
+
+    def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
+                       ) -> Values:
+        """mex of the Kayles values of rows of n - 1 and n - 2, for all n at once."""
+        rows = KAYLES.values(max(n - 1, 0), progress).astype(np.int64)
+        one = np.concatenate(([-1], rows))[: n + 1]  # a row of n - 1; heap 0 has no move
+        two = np.concatenate(([-1, 0], rows))[: n + 1]  # a row of n - 2 (nothing, from 2)
+        two[1] = -1  # one petal cannot lose two
+        options = np.stack([one, two])
+        mex = np.zeros(n + 1, dtype=np.int64)
+        while True:  # at most three rounds: the mex of two values is at most 2
+            hit = (options == mex).any(axis=0)
+            if not hit.any():
+                return narrow_array(mex.tolist())
+            mex += hit
 
     def heap_state_bound(self, n: int) -> int:
         """The circle itself, or the Kayles positions of a row of n - 1."""
