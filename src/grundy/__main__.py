@@ -1,5 +1,10 @@
 """``python -m grundy``: the command line."""
 
-from grundy.cli import entry_point
+import sys
+
+try:
+    from grundy.cli import entry_point
+except KeyboardInterrupt:  # Ctrl-C while the compiled kernels load: leave quietly
+    sys.exit(130)
 
 entry_point()
