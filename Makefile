@@ -12,12 +12,18 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# Debian packages the project needs (Graphviz for pictures); installed once, as root.
+# Debian packages the project needs: Graphviz draws game graphs, Chromium runs the
+# browser tests.  Installed once, as root, only when missing.
 system:
-	@command -v dot >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq graphviz >/dev/null; }
+	@if ! command -v dot >/dev/null 2>&1 || ! test -x /usr/bin/chromium; then \
+		apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz chromium >/dev/null; \
+	fi
 
+# The main job: a short tour on the terminal, then the web page (Ctrl-C stops it).
 run: $(STAMP) system
 	$(BIN)/python -m grundy.demo
+	$(BIN)/grundy serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -29,6 +29,7 @@ def test_analyze_json_matches_the_contract(capsys: pytest.CaptureFixture[str]) -
             {"move": "take 2 from 5, leaving 1 and 2", "position": "kayles 1 2 6"},
             {"move": "take 1 from an end of 6, leaving 5", "position": "kayles 5 5"},
         ],
+        "remoteness": 9,
     }
 
 

@@ -5,6 +5,7 @@ Exit codes: 0 done; 2 bad input (one line on stderr); 3 refused as too big; 130 
 >>> main(["analyze", "nim", "3", "2", "1"])
 Position: nim 1 2 3  (normal play: whoever cannot move loses)
 The second player wins: a P-position (whoever moves loses).
+With perfect play the game lasts 6 more moves (remoteness).
 Nim-value: 0
 <BLANKLINE>
   nim 1    1   01
@@ -33,6 +34,9 @@ from grundy.heap.kernels import SequenceInterrupted
 from grundy.render.text import format_analysis, outcome_table, value_rows
 from grundy.sequences import heap_outcomes, heap_value_report, sequence_report
 from grundy.spec import game_list, parse_game, parse_position
+
+#: How long ``analyze`` may search for the remoteness ("win in N moves") before leaving it out.
+REMOTENESS_SECONDS = 5.0
 
 
 class _Parser(argparse.ArgumentParser):
@@ -64,11 +68,26 @@ def _print_json(data: object) -> None:
 
 
 def _analyze(args: argparse.Namespace) -> None:
+    from grundy.opponent import analysis_json_with_remoteness
+
     result = analyze(parse_position(args.position), misere=args.misere)
+    data = analysis_json_with_remoteness(result, seconds=REMOTENESS_SECONDS)
     if args.json:
-        _print_json(result.to_json())
+        _print_json(data)
     else:
-        print(format_analysis(result))
+        print(format_analysis(result, remoteness=data["remoteness"]))
+
+
+def _play(args: argparse.Namespace) -> int:
+    from grundy.terminal import play
+
+    return play(parse_position(args.position), misere=args.misere, first=args.first)
+
+
+def _serve(args: argparse.Namespace) -> None:
+    from grundy.web.server import serve
+
+    serve(host=args.host, port=args.port)
 
 
 @contextmanager
@@ -149,7 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
                      "winning moves, nim-sequences.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    def command(name: str, run: Callable[[argparse.Namespace], None], summary: str
+    def command(name: str, run: Callable[[argparse.Namespace], int | None], summary: str
                 ) -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=summary, description=summary)
         sub.set_defaults(run=run)
@@ -184,6 +203,15 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--from", dest="start", type=_non_negative, default=0, metavar="K")
 
     command("games", _games, "the rulesets, one line each")
+
+    sub = command("play", _play, "play a position against the perfect computer")
+    sub.add_argument("--misere", action="store_true")
+    sub.add_argument("--first", choices=["me", "computer"], default="me")
+    sub.add_argument("position", nargs="+", help="GAME POSITION... [+ GAME POSITION...]")
+
+    sub = command("serve", _serve, "serve the web page and its JSON API")
+    sub.add_argument("--host", default="127.0.0.1")
+    sub.add_argument("--port", type=int, default=8000)
     return parser
 
 
@@ -193,7 +221,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         if getattr(args, "no_cache", False):
             use_disk_cache(False)
-        args.run(args)
+        code = args.run(args)
     except ValueError as error:
         print(f"grundy: {error}", file=sys.stderr)
         return 2
@@ -209,7 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    return 0
+    return code or 0
 
 
 def entry_point() -> None:

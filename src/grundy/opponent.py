@@ -59,6 +59,11 @@ _DRAW = -1  # the cache's mark for a position searched and found to be a draw
 _cache: dict[bool, dict[Position, int]] = {False: {}, True: {}}
 _cache_lock = threading.Lock()
 
+#: Searches that ran out of budget, with the budget and seconds they had: asking again with
+#: no more is refused at once instead of spending the same seconds again.
+_refused: dict[tuple[Position, bool], tuple[int, float | None]] = {}
+_REFUSED_LIMIT = 10_000
+
 
 def remoteness(position: Position | str, misere: bool = False, *,
                budget: int = DEFAULT_BUDGET, seconds: float | None = None) -> int | None:
@@ -69,11 +74,11 @@ def remoteness(position: Position | str, misere: bool = False, *,
     moves between the positions reachable from ``position``; results are remembered.
 
     >>> remoteness("kayles 4"), remoteness("nim 2 2"), remoteness("nim 2 2", misere=True)
-    (1, 4, 4)
-    >>> remoteness("nim 100 100 100")
+    (3, 4, 3)
+    >>> remoteness("nim 9 9 9", budget=100)
     Traceback (most recent call last):
     ...
-    grundy.errors.TooBig: remoteness of 'nim 100 100 100' needs about 1030301 states; the limit is 200000
+    grundy.errors.TooBig: remoteness of 'nim 9 9 9' needs about 1000 states; the limit is 100
     """
     position = as_position(position)
     found = _table(position, misere, budget, seconds)[position]
@@ -101,24 +106,27 @@ def computer_move(position: Position | str, misere: bool = False, *,
     exact at any size: from a won position the move is one of analyze's winning moves (one
     that ends the game if there is one, else the one leaving the fewest reachable positions);
     from a lost position, the move leaving the most reachable positions (in heap games: the
-    smallest bite), which keeps the game long without a guarantee of the longest.  Raises
+    smallest bite) among the first :data:`MAX_MOVES` moves of each component, which keeps
+    the game long without a guarantee of the longest; from a drawn position, a move that
+    keeps the draw.  In a game with cycles too big to search, a winning move is still a move
+    to a lost position, but nothing then makes sure the play comes to an end.  Raises
     :class:`~grundy.errors.InvalidMove` on a position without moves, and
     :class:`~grundy.errors.TooBig` only when even analyze refuses the position.
 
     >>> computer_move("subtract:1,2 7")
     Move('take 1 from 7, leaving 6', 'subtract:1,2 6')
     >>> computer_move("nim 3 5 7 9 11 13 15 17")  # too big to search: analyze's winning move
-    Move('take 2 from 3, leaving 1', 'nim 1 5 7 9 11 13 15 17')
+    Move('take 16 from 17, leaving 1', 'nim 1 3 5 7 9 11 13 15')
     """
     position = as_position(position)
-    moves = position.moves()
-    if not moves:
+    if position.is_terminal:
         raise InvalidMove(f"{position} has no legal move: the game is over")
     try:
         table = _table(position, misere, budget, seconds)
     except TooBig:
-        return _fallback_move(position, moves, misere)
-    return _best_move(table[position], [(m, table[m.position]) for m in moves], misere)
+        return _fallback_move(position, misere)
+    return _best_move(table[position], [(m, table[m.position]) for m in position.moves()],
+                      misere)
 
 
 def _best_move(own: int, rated: list[tuple[Move, int]], misere: bool) -> Move:
@@ -130,15 +138,26 @@ def _best_move(own: int, rated: list[tuple[Move, int]], misere: bool) -> Move:
     return max(rated, key=lambda pair: pair[1])[0]
 
 
-def _fallback_move(position: Position, moves: list[Move], misere: bool) -> Move:
+def _fallback_move(position: Position, misere: bool) -> Move:
     analysis = analyze(position, misere=misere)
     if analysis.outcome is Outcome.N:
         return min(analysis.winning_moves,
                    key=lambda m: (not m.position.is_terminal, _room(m.position)))
     if analysis.outcome is Outcome.D:
-        return next(m for m in moves
+        return next(m for m in _some_moves(position)
                     if analyze(m.position, misere=misere).outcome is Outcome.D)
-    return max(moves, key=lambda m: _room(m.position))
+    return max(_some_moves(position), key=lambda m: _room(m.position))
+
+
+def _some_moves(position: Position) -> list[Move]:
+    """The first :data:`MAX_MOVES` moves of each component (all of them in most games).
+
+    A huge heap has a million moves; the fallback looks at a bounded number of them.
+    """
+    return [Move(position.say(index, description), position.replace(index, option))
+            for index, component in enumerate(position.components)
+            for description, option in itertools.islice(
+                component.game.labelled_moves(component.state), MAX_MOVES)]
 
 
 def _room(position: Position) -> int:
@@ -241,7 +260,18 @@ def _table(position: Position, misere: bool, budget: int,
     bound = position.state_bound()
     if bound is not None and bound > budget:
         raise TooBig(f"remoteness of {str(position)!r}", size=bound, limit=budget)
-    found = _search(position, misere, known, budget, seconds)
+    earlier = _refused.get((position, misere))
+    if earlier is not None and budget <= earlier[0] and (
+            earlier[1] is None or (seconds is not None and seconds <= earlier[1])):
+        raise TooBig(f"remoteness of {str(position)!r} (tried before)", limit=budget)
+    try:
+        found = _search(position, misere, known, budget, seconds)
+    except TooBig:
+        with _cache_lock:
+            if len(_refused) >= _REFUSED_LIMIT:
+                _refused.clear()
+            _refused[position, misere] = (budget, seconds)
+        raise
     with _cache_lock:
         if len(known) + len(found) > _CACHE_LIMIT:
             known.clear()
@@ -265,7 +295,7 @@ def _search(root: Position, misere: bool, known: dict[Position, int], budget: in
     succ: list[list[int]] = []
     value: list[int] = []
     for node in nodes:  # the list grows while walked: a breadth-first walk
-        if deadline is not None and time.monotonic() > deadline:
+        if deadline is not None and time.monotonic() >= deadline:
             raise TooBig(what, limit=max(1, round(seconds or 0)), unit="seconds")
         remembered = known.get(node) if node is not root else None
         value.append(_DRAW if remembered is None else remembered)
@@ -279,6 +309,8 @@ def _search(root: Position, misere: bool, known: dict[Position, int], budget: in
                     if len(nodes) > budget:
                         raise TooBig(what, limit=budget)
                 row.append(at)
+            if not row:
+                value[-1] = 0
         succ.append(list(dict.fromkeys(row)))
     pred: list[list[int]] = [[] for _ in nodes]
     for u, row in enumerate(succ):
@@ -286,10 +318,6 @@ def _search(root: Position, misere: bool, known: dict[Position, int], budget: in
             pred[v].append(u)
     open_options = [len(row) for row in succ]
     queue = [(r, u) for u, r in enumerate(value) if r != _DRAW]
-    for u, row in enumerate(succ):
-        if not row and value[u] == _DRAW and (u == 0 or nodes[u] not in known):
-            value[u] = 0
-            queue.append((0, u))
     heapq.heapify(queue)
     while queue:
         r, v = heapq.heappop(queue)

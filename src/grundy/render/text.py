@@ -70,8 +70,12 @@ def value_rows(values: Sequence[int], start: int = 0, width: int = 10) -> str:
         for first in range(0, len(values), width))
 
 
-def format_analysis(analysis: Analysis, max_moves: int = 20) -> str:
+def format_analysis(analysis: Analysis, max_moves: int = 20,
+                    remoteness: int | None = None) -> str:
     """An analysis in words: who wins, the nim-value with its nim-sum, and the winning moves.
+
+    ``remoteness``, when known, is how many moves the game lasts with perfect play (the
+    winner hurrying, the loser resisting).
 
     >>> from grundy.analysis import analyze
     >>> print(format_analysis(analyze("nim 2 1")))
@@ -95,6 +99,9 @@ def format_analysis(analysis: Analysis, max_moves: int = 20) -> str:
         Outcome.D: "Neither player can force a win: a draw with perfect play.",
     }[analysis.outcome]
     lines = [f"Position: {analysis.position}  ({convention})", who]
+    if remoteness is not None and analysis.outcome is not Outcome.D:
+        lines.append(f"With perfect play the game lasts {remoteness} more move"
+                     f"{'' if remoteness == 1 else 's'} (remoteness).")
     value = analysis.nim_value
     if value is not None:
         lines.append(f"Nim-value: {value}")
