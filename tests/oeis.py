@@ -1,4 +1,5 @@
-"""Known sequences, as published in the OEIS (terms from offset 0), for golden tests."""
+"""Known sequences, as published in the OEIS (https://oeis.org/A002186 and so on; terms
+from offset 0), for golden tests."""
 
 #: A002186: Kayles (octal 0.77), G(n) for n = 0, 1, 2, ...
 KAYLES_A002186 = [

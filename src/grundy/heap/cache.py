@@ -1,0 +1,193 @@
+"""A persistent cache of nim-sequences on disk, safe against crashes and concurrent writers.
+
+One file per game, named from the game's canonical text (``octal:0.77``) made safe for
+file systems plus a hash of it.  A file is a magic line, a JSON header (key, dtype,
+length, SHA-256 of the data) and the raw values.  Writers build a temporary file in the
+same directory and rename it over the old one (``os.replace`` is atomic), under a lock,
+and only when theirs is longer; readers check everything and treat a file that does not
+check out as absent.  A cache that cannot be written (read-only directory, full disk)
+quietly does nothing.
+
+>>> import tempfile
+>>> with tempfile.TemporaryDirectory() as folder:
+...     cache = SequenceCache(Path(folder))
+...     cache.store("octal:0.77", np.array([0, 1, 2, 3, 1], dtype=np.uint8))
+...     cache.load("octal:0.77").tolist(), cache.load("octal:0.07")
+([0, 1, 2, 3, 1], None)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+import numpy as np
+from platformdirs import user_cache_dir
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on POSIX: os.replace alone keeps files whole
+    fcntl = None  # type: ignore[assignment]
+
+from grundy.errors import InvalidArgument
+
+ENVIRONMENT_VARIABLE = "GRUNDY_CACHE_DIR"
+
+_MAGIC = b"GRUNDY-SEQUENCE 1\n"
+_MAX_HEADER = 4096
+_WIDTHS = (np.uint8, np.uint16, np.uint32, np.uint64)
+_DTYPES = {np.dtype(t).newbyteorder("<").str: np.dtype(t).newbyteorder("<") for t in _WIDTHS}
+
+Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
+_UNSAFE = re.compile(r"[^A-Za-z0-9.,_+=-]+")
+
+
+def default_directory() -> Path:
+    """``$GRUNDY_CACHE_DIR`` if set, else the user's cache directory for ``grundy``.
+
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"GRUNDY_CACHE_DIR": "/tmp/somewhere"}):
+    ...     str(default_directory())
+    '/tmp/somewhere'
+    """
+    chosen = os.environ.get(ENVIRONMENT_VARIABLE)
+    return Path(chosen) if chosen else Path(user_cache_dir("grundy"))
+
+
+def file_name(key: str) -> str:
+    """The file name for a key: a readable part and a hash, safe on every file system.
+
+    >>> file_name("octal:0.77")
+    'octal_0.77-3d84a58607073550af29.seq'
+    """
+    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:20]
+    readable = _UNSAFE.sub("_", key)[:48].strip("._") or "game"
+    return f"{readable}-{digest}.seq"
+
+
+class SequenceCache:
+    """Nim-sequences kept on disk between runs, keyed by a game's canonical text.
+
+    ``directory`` defaults to :func:`default_directory`.  Nothing here raises for file-system
+    trouble: a failed read is a miss, a failed write is skipped.
+
+    >>> SequenceCache(Path("/nonexistent/readonly")).load("octal:0.77") is None
+    True
+    """
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self.directory = Path(directory) if directory is not None else default_directory()
+
+    def path(self, key: str) -> Path:
+        """The file that holds the sequence of ``key``.
+
+        >>> SequenceCache(Path("/c")).path("kayles").name
+        'kayles-dbda7b594add413f0f25.seq'
+        """
+        return self.directory / file_name(key)
+
+    def load(self, key: str) -> Values | None:
+        """The cached values of ``key``, or None when absent, unreadable or damaged.
+
+        >>> SequenceCache(Path("/nonexistent")).load("kayles") is None
+        True
+        """
+        return _read(self.path(key), key)
+
+    def store(self, key: str, values: np.ndarray[Any, Any]) -> None:
+        """Keep ``values`` for ``key``, unless a sequence at least as long is already kept.
+
+        >>> import tempfile
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     cache = SequenceCache(Path(folder))
+        ...     cache.store("nim", np.arange(5))
+        ...     cache.store("nim", np.arange(3))
+        ...     len(cache.load("nim"))
+        5
+        """
+        data = _checked(values)
+        target = self.path(key)
+        temporary: Path | None = None
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile(dir=self.directory, prefix=".tmp-",
+                                             suffix=".seq", delete=False) as out:
+                temporary = Path(out.name)
+                _write(out, key, data)
+            with self._locked():
+                kept = _read(target, key)
+                if kept is None or len(kept) < len(data):
+                    os.replace(temporary, target)
+                    temporary = None
+        except OSError:
+            return
+        finally:
+            if temporary is not None:
+                with contextlib.suppress(OSError):
+                    temporary.unlink()
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        """Serialise check-and-replace between processes, so the longest sequence wins."""
+        if fcntl is None:
+            yield
+            return
+        with open(self.directory / ".lock", "a+b") as lock:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
+
+
+def _checked(values: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    array = np.asarray(values)
+    if array.ndim != 1 or (array.size and array.dtype.kind not in "ui"):
+        raise InvalidArgument("a cached sequence must be a one-dimensional array of whole numbers")
+    top = int(array.max()) if array.size else 0
+    if array.size and int(array.min()) < 0:
+        raise InvalidArgument("a cached sequence holds a negative value; nim-values are >= 0")
+    for width in _WIDTHS:
+        if top <= np.iinfo(width).max:
+            return np.ascontiguousarray(array, dtype=np.dtype(width).newbyteorder("<"))
+    raise InvalidArgument(f"value {top} does not fit in 64 bits")  # pragma: no cover
+
+
+def _write(out: IO[bytes], key: str, data: np.ndarray[Any, Any]) -> None:
+    header = {"key": key, "dtype": data.dtype.str, "length": len(data),
+              "sha256": hashlib.sha256(data.data).hexdigest()}
+    out.write(_MAGIC)
+    out.write(json.dumps(header).encode("utf-8") + b"\n")
+    out.write(data.data)
+    out.flush()
+    os.fsync(out.fileno())
+
+
+def _read(path: Path, key: str) -> Values | None:
+    try:
+        with open(path, "rb") as source:
+            if source.read(len(_MAGIC)) != _MAGIC:
+                return None
+            header = json.loads(source.readline(_MAX_HEADER))
+            dtype = _DTYPES[header["dtype"]]
+            length = header["length"]
+            digest = header["sha256"]
+            if header["key"] != key or type(length) is not int or length < 0:
+                return None
+            start = source.tell()
+            if os.fstat(source.fileno()).st_size != start + length * dtype.itemsize:
+                return None
+            data = np.fromfile(source, dtype=dtype, count=length)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if len(data) != length or hashlib.sha256(data.data).hexdigest() != digest:
+        return None
+    result: Values = data.astype(dtype.newbyteorder("="), copy=False)
+    return result

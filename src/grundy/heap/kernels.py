@@ -1,0 +1,664 @@
+"""Compiled nim-sequence kernels: subtraction games, take-and-break codes, Grundy's game.
+
+Every function returns a one-dimensional numpy array ``v`` with ``v[k]`` the nim-value of
+one heap of size ``k`` for ``k = 0..n``, in the narrowest unsigned dtype that holds the
+values (``uint8``, widened to ``uint16`` or ``uint32`` as soon as a value would not fit).
+
+Take-and-break codes and Grundy's game use the rare/common ("sparse space") method.  Fix a
+bitmask ``m`` and call a value *rare* when ``popcount(v & m)`` is even, *common* otherwise.
+Rare xor rare and common xor common are rare; rare xor common is common.  So a common option
+value of a split can only come from a split with a rare part, and the rare parts are few
+(tens to a few thousand) when ``m`` is chosen well.  For each heap the kernel
+
+1. marks the values of the moves that leave at most one heap, of the moves that leave three
+   heaps (all of them), and of every two-heap split with a rare part;
+2. takes ``c``, the least common value not marked: no option has value ``c``;
+3. if some rare value below ``c`` is not marked yet, scans the two-heap splits from the
+   smallest part upward, marking rare values below ``c``, and stops as soon as all are
+   marked (the *proof scan*).  Then the value is ``c``; if the scan ends first, the value is
+   the least unmarked rare value, and the heap becomes a new rare position.
+
+The result is exact for any mask; the mask only changes the speed.  The mask that makes
+the fewest rare positions is read off the Walsh-Hadamard transform ``H`` of the histogram
+of the values so far (``(N + H[m]) / 2`` positions are rare under ``m``), and chosen again
+as the values grow.  The cost is about ``n * (splits * rare + proof scan)``.
+
+Long runs go in chunks: ``progress(count)`` is called between chunks, and Ctrl-C between
+chunks raises :class:`SequenceInterrupted` carrying the values computed so far.  Memory is
+the values array (1 byte per value while they fit in ``uint8``) plus tables the size of the
+value range and of the rare positions.
+
+>>> take_break_values([0, 7, 7], 11).tolist()     # Kayles, octal 0.77
+[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from grundy.errors import InvalidArgument, InvalidGame
+
+Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
+IntArray = np.ndarray[Any, np.dtype[np.int64]]
+
+_DTYPES = (np.uint8, np.uint16, np.uint32, np.uint64)
+
+# Statuses returned by the sparse kernel when it stops before the end of its chunk.
+_DONE, _GROW_RANGE, _WIDEN, _GROW_RARE = 0, 1, 2, 3
+
+# Chunks are sized to take about this long, so progress and Ctrl-C stay responsive.
+_CHUNK_SECONDS = 0.1
+_FIRST_CHUNK = 1024
+_MAX_CHUNK = 1 << 22
+
+
+class SequenceInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a long computation; ``values`` holds the correct prefix computed so far.
+
+    >>> error = SequenceInterrupted(np.zeros(3, dtype=np.uint8))
+    >>> isinstance(error, KeyboardInterrupt), len(error.values)
+    (True, 3)
+    """
+
+    def __init__(self, values: Values) -> None:
+        super().__init__(f"interrupted after the values of heaps 0..{len(values) - 1}")
+        self.values = values
+
+
+# -- validation ------------------------------------------------------------------------
+
+def _check_n(n: int) -> int:
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        raise InvalidArgument(f"the largest heap n must be a whole number, not {n!r}")
+    if n < 0:
+        raise InvalidArgument(f"the largest heap n = {n} is negative; it must be >= 0")
+    return int(n)
+
+
+def _check_digits(digits: Sequence[int]) -> tuple[int, ...]:
+    checked = tuple(digits)
+    if not checked:
+        raise InvalidGame("take-and-break code has no digits; give at least d0 (like 0, 7, 7)")
+    for taken, digit in enumerate(checked):
+        if isinstance(digit, bool) or not isinstance(digit, (int, np.integer)):
+            raise InvalidGame(f"digit {digit!r} (for taking {taken}) is not a whole number 0-15")
+        if not 0 <= digit <= 15:
+            raise InvalidGame(f"digit {digit} (for taking {taken}) is not a hexadecimal digit 0-15")
+    if checked[0] & 3:
+        raise InvalidGame(f"digit before the point may only be 0, 4, 8 or 12 (splitting without "
+                          f"taking), not {checked[0]}")
+    return tuple(int(d) for d in checked)
+
+
+def _check_prefix(prefix: np.ndarray[Any, Any] | None) -> Values:
+    if prefix is None:
+        return np.zeros(0, dtype=np.uint8)
+    array = np.asarray(prefix)
+    if array.ndim != 1 or (array.size and array.dtype.kind not in "ui"):
+        raise InvalidArgument("prefix must be a one-dimensional array of whole numbers")
+    if array.size and int(array.min()) < 0:
+        raise InvalidArgument("prefix holds a negative value; nim-values are >= 0")
+    if array.size and array[0] != 0:
+        raise InvalidArgument(f"prefix starts with {array[0]}; the value of the empty heap is 0")
+    return _narrowed(array)
+
+
+# -- arrays ----------------------------------------------------------------------------
+
+def _dtype_for(top: int) -> type[np.unsignedinteger[Any]]:
+    for dtype in _DTYPES:
+        if top <= np.iinfo(dtype).max:
+            return dtype
+    raise OverflowError(f"nim-value {top} does not fit in 64 bits")
+
+
+def _narrowed(array: np.ndarray[Any, Any]) -> Values:
+    top = int(array.max()) if array.size else 0
+    return np.asarray(array, dtype=_dtype_for(top))
+
+
+def _start(n: int, prefix: Values) -> tuple[Values, int]:
+    """The output array for heaps 0..n with the prefix copied in, and how many are known."""
+    known = min(len(prefix), n + 1)
+    values: Values = np.zeros(n + 1, dtype=prefix.dtype)
+    values[:known] = prefix[:known]
+    if known == 0:
+        known = 1  # the empty heap has no move
+    return values, known
+
+
+def _widen(values: Values) -> Values:
+    wider = _DTYPES[_DTYPES.index(values.dtype.type) + 1]
+    return values.astype(wider)
+
+
+def _limit(values: Values) -> int:
+    return int(np.iinfo(values.dtype).max) + 1
+
+
+class _Chunks:
+    """Chunk sizes that keep each compiled call near ``_CHUNK_SECONDS``."""
+
+    def __init__(self) -> None:
+        self.size = _FIRST_CHUNK
+        self.started = time.perf_counter()
+
+    def next_stop(self, count: int, end: int) -> int:
+        self.started = time.perf_counter()
+        return min(end, count + self.size)
+
+    def adapt(self, computed: int) -> None:
+        elapsed = time.perf_counter() - self.started
+        if computed < self.size:
+            return  # stopped early to resize tables: the timing says nothing
+        scale = _CHUNK_SECONDS / max(elapsed, 1e-6)
+        self.size = int(min(_MAX_CHUNK, max(64, self.size * min(4.0, max(0.5, scale)))))
+
+
+# -- subtraction games ----------------------------------------------------------------
+
+@njit(cache=True)
+def _subtraction_chunk(g, start, stop, amounts, seen, limit):  # type: ignore[no-untyped-def]
+    seen[:] = 0
+    for i in range(start, stop):
+        stamp = i - start + 1
+        for s in amounts:
+            if s > i:
+                break
+            seen[g[i - s]] = stamp
+        v = 0
+        while seen[v] == stamp:
+            v += 1
+        if v >= limit:
+            return i
+        g[i] = v
+    return stop
+
+
+def subtraction_values(amounts: Sequence[int], n: int,
+                       prefix: np.ndarray[Any, Any] | None = None) -> Values:
+    """Nim-values of one heap 0..n in the subtraction game: take a number in ``amounts``.
+
+    Time O(n * |S|); values are at most |S|.  ``prefix``, if given, holds the correct
+    values of heaps 0..len(prefix)-1, which are kept and extended.
+
+    >>> subtraction_values([1, 2], 7).tolist()
+    [0, 1, 2, 0, 1, 2, 0, 1]
+    >>> subtraction_values([3, 5, 8], 12, prefix=subtraction_values([3, 5, 8], 4)).tolist()
+    [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 0, 0]
+    >>> subtraction_values([0, 2], 3)
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidGame: subtraction amount 0 is not a whole number >= 1
+    """
+    n = _check_n(n)
+    amount_set = set()
+    for s in amounts:
+        if isinstance(s, bool) or not isinstance(s, (int, np.integer)) or s < 1:
+            raise InvalidGame(f"subtraction amount {s!r} is not a whole number >= 1")
+        amount_set.add(int(s))
+    if not amount_set:
+        raise InvalidGame("subtraction set is empty; give at least one amount >= 1")
+    sorted_amounts = np.array(sorted(a for a in amount_set if a <= n), dtype=np.int64)
+    values, count = _start(n, _check_prefix(prefix))
+    seen = np.zeros(len(sorted_amounts) + 2, dtype=np.int64)
+    chunks = _Chunks()
+    try:
+        while count <= n:
+            stop = chunks.next_stop(count, n + 1)
+            reached = _subtraction_chunk(values, count, stop, sorted_amounts, seen,
+                                         _limit(values))
+            chunks.adapt(reached - count)
+            count = reached
+            if count < stop:
+                values = _widen(values)
+    except KeyboardInterrupt:
+        raise SequenceInterrupted(values[:count]) from None
+    return values
+
+
+# -- take-and-break codes: the sparse-space kernel ---------------------------------------
+
+@njit(cache=True)
+def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  # type: ignore[no-untyped-def]
+                  rare_pos, rare_val, rare_tab, common_vals, rare_vals, seen, needed, hist, state,
+                  limit):
+    # state: [number of rare positions, largest value, proof-scan steps, range L]
+    nrare = state[0]
+    top = state[1]
+    scanned = state[2]
+    half = state[3] // 2
+    cap = rare_pos.shape[0]
+    nsplit = splits.shape[0]
+    seen[:] = 0
+    for i in range(start, stop):
+        # Option values are xors of values below half (a power of two), so they and the mex
+        # stay within the tables; a value reaching half needs larger tables first.
+        if top >= half:
+            state[0] = nrare
+            state[1] = top
+            state[2] = scanned
+            return i, 1
+        stamp = i - start + 1
+        for j in range(take_k.shape[0]):
+            k = take_k[j]
+            if k > i:
+                break
+            if k == i:
+                if take_bits[j] & 1:
+                    seen[0] = stamp
+            elif take_bits[j] & 2:
+                seen[np.int64(g[i - k])] = stamp
+        for j in range(nsplit):
+            rest = i - splits[j]
+            if rest < 2:
+                break
+            if unequal:
+                for q in range(nrare):
+                    r = rare_pos[q]
+                    if r >= rest:
+                        break
+                    if rest - r != r:
+                        seen[rare_val[q] ^ np.int64(g[rest - r])] = stamp
+            else:
+                for q in range(nrare):
+                    r = rare_pos[q]
+                    if r >= rest:
+                        break
+                    seen[rare_val[q] ^ np.int64(g[rest - r])] = stamp
+        for j in range(triples.shape[0]):
+            rest = i - triples[j]
+            for a in range(1, rest // 3 + 1):
+                ga = np.int64(g[a])
+                for b in range(a, (rest - a) // 2 + 1):
+                    seen[ga ^ np.int64(g[b]) ^ np.int64(g[rest - a - b])] = stamp
+        q = 0
+        while seen[common_vals[q]] == stamp:
+            q += 1
+        c = common_vals[q]
+        need = 0
+        q = 0
+        while rare_vals[q] < c:
+            if seen[rare_vals[q]] != stamp:
+                needed[need] = rare_vals[q]
+                need += 1
+            q += 1
+        if need > 0 and nsplit > 0:
+            # Mark every split of a block without tests (branch-free), then drop the needed
+            # values that got marked; blocks grow so that deep scans check rarely.
+            amax = (i - splits[0]) // 2
+            a = 1
+            block = 16
+            while a <= amax and need > 0:
+                end = min(a + block, amax + 1)
+                for j in range(nsplit):
+                    rest = i - splits[j]
+                    hi = min(end, (rest - 1) // 2 + 1 if unequal else rest // 2 + 1)
+                    for x in range(a, hi):
+                        seen[np.int64(g[x]) ^ np.int64(g[rest - x])] = stamp
+                scanned += end - a
+                a = end
+                kept = 0
+                for q in range(need):
+                    if seen[needed[q]] != stamp:
+                        needed[kept] = needed[q]
+                        kept += 1
+                need = kept
+                block = min(2 * block, 256)
+        value = c
+        if need > 0:
+            value = 0
+            while seen[value] == stamp:
+                value += 1
+        if value >= limit:
+            state[0] = nrare
+            state[1] = top
+            state[2] = scanned
+            return i, 2
+        if i > 0 and rare_tab[value]:
+            if nrare == cap:
+                state[0] = nrare
+                state[1] = top
+                state[2] = scanned
+                return i, 3
+            rare_pos[nrare] = i
+            rare_val[nrare] = value
+            nrare += 1
+        g[i] = value
+        if i > 0:
+            hist[value] += 1
+        top = max(top, value)
+    state[0] = nrare
+    state[1] = top
+    state[2] = scanned
+    return stop, 0
+
+
+@njit(cache=True)
+def _histogram(g, start, stop, hist):  # type: ignore[no-untyped-def]
+    for i in range(start, stop):
+        hist[g[i]] += 1
+
+
+@njit(cache=True)
+def _collect_rare(g, stop, rare_tab, rare_pos, rare_val):  # type: ignore[no-untyped-def]
+    count = 0
+    for i in range(1, stop):
+        if rare_tab[g[i]]:
+            rare_pos[count] = i
+            rare_val[count] = g[i]
+            count += 1
+    return count
+
+
+def _walsh_hadamard(hist: IntArray) -> IntArray:
+    """``H[m] = sum over v of hist[v] * (-1) ** popcount(v & m)``; len(hist) a power of two."""
+    size = len(hist)
+    h = hist.copy()
+    step = 1
+    while step < size:
+        pairs = h.reshape(-1, 2, step)
+        h = np.concatenate((pairs[:, :1] + pairs[:, 1:], pairs[:, :1] - pairs[:, 1:]),
+                           axis=1).reshape(size)
+        step *= 2
+    return h
+
+
+def _best_mask(hist: IntArray) -> tuple[int, int]:
+    """The non-zero mask with the fewest rare positions, and that number."""
+    transform = _walsh_hadamard(hist)
+    mask = int(np.argmin(transform[1:])) + 1
+    return mask, int((int(hist.sum()) + int(transform[mask])) // 2)
+
+
+class _SparseRun:
+    """The state of one rare/common computation, resized between compiled chunks."""
+
+    def __init__(self, values: Values, count: int, takes: list[tuple[int, int]],
+                 splits: list[int], triples: list[int], unequal: bool) -> None:
+        self.values = values
+        self.count = count
+        self.take_k = np.array([k for k, _ in takes], dtype=np.int64)
+        self.take_bits = np.array([b for _, b in takes], dtype=np.int64)
+        self.splits = np.array(sorted(splits), dtype=np.int64)
+        self.triples = np.array(sorted(triples), dtype=np.int64)
+        self.unequal = unequal
+        top = int(values[:count].max())
+        self.range = 16
+        while self.range <= 2 * top:
+            self.range *= 2
+        self.hist = np.zeros(self.range, dtype=np.int64)
+        _histogram(values, 1, count, self.hist)
+        self.state = np.array([0, top, 0, self.range], dtype=np.int64)
+        self.rare_at_choice = 0
+        self.mask = 1
+        self._choose_mask(force=True)
+
+    def _tables(self) -> None:
+        size = self.range
+        parity = np.zeros(size + 1, dtype=np.uint8)
+        for bit in range(size.bit_length()):
+            if self.mask >> bit & 1:
+                parity ^= (np.arange(size + 1) >> bit & 1).astype(np.uint8)
+        self.rare_tab = (parity == 0).astype(np.uint8)
+        every = np.arange(size, dtype=np.int64)
+        # Sentinels end the scans: the value `size` is never marked, nothing reaches size + 1.
+        self.common_vals = np.append(every[parity[:size] == 1], size)
+        self.rare_vals = np.append(every[parity[:size] == 0], size + 1)
+        self.seen = np.zeros(size + 2, dtype=np.int64)
+        self.needed = np.zeros(size + 2, dtype=np.int64)
+
+    def _choose_mask(self, force: bool = False) -> None:
+        mask, rare = _best_mask(self.hist)
+        current = int(self.state[0])
+        if not force and rare >= 0.75 * current:
+            self.rare_at_choice = current
+            return
+        self.mask = mask
+        self._tables()
+        capacity = max(2 * rare, 64)
+        self.rare_pos = np.zeros(capacity, dtype=np.int64)
+        self.rare_val = np.zeros(capacity, dtype=np.int64)
+        self.state[0] = _collect_rare(self.values, self.count, self.rare_tab,
+                                      self.rare_pos, self.rare_val)
+        self.rare_at_choice = int(self.state[0])
+
+    def _grow_range(self) -> None:
+        self.range *= 2
+        self.state[3] = self.range
+        self.hist = np.concatenate((self.hist, np.zeros(len(self.hist), dtype=np.int64)))
+        self._tables()
+        self._choose_mask()
+
+    def _grow_rare(self) -> None:
+        extra = len(self.rare_pos)
+        self.rare_pos = np.concatenate((self.rare_pos, np.zeros(extra, dtype=np.int64)))
+        self.rare_val = np.concatenate((self.rare_val, np.zeros(extra, dtype=np.int64)))
+
+    def run(self, n: int, progress: Callable[[int], None] | None) -> Values:
+        chunks = _Chunks()
+        try:
+            while self.count <= n:
+                stop = chunks.next_stop(self.count, n + 1)
+                reached, status = _sparse_chunk(
+                    self.values, self.count, stop, self.take_k, self.take_bits, self.splits,
+                    self.triples, self.unequal, self.rare_pos, self.rare_val, self.rare_tab,
+                    self.common_vals, self.rare_vals, self.seen, self.needed, self.hist, self.state,
+                    _limit(self.values))
+                chunks.adapt(reached - self.count)
+                self.count = reached
+                if status == _GROW_RANGE:
+                    self._grow_range()
+                elif status == _WIDEN:
+                    self.values = _widen(self.values)
+                elif status == _GROW_RARE:
+                    self._grow_rare()
+                if self.state[0] > 2 * self.rare_at_choice + 32:
+                    self._choose_mask()
+                if progress is not None:
+                    progress(self.count)
+        except KeyboardInterrupt:
+            raise SequenceInterrupted(self.values[: self.count]) from None
+        return self.values
+
+    @property
+    def proof_scan_steps(self) -> int:
+        """Split pairs looked at by the proof scans so far."""
+        return int(self.state[2])
+
+    @property
+    def rare_positions(self) -> int:
+        """Heaps whose value is rare under the current mask."""
+        return int(self.state[0])
+
+
+def _moves(digits: tuple[int, ...]) -> tuple[list[tuple[int, int]], list[int], list[int]]:
+    """The code's moves as (k, bits 1|2) pairs, split removals and three-heap removals."""
+    takes = [(k, d & 3) for k, d in enumerate(digits) if k > 0 and d & 3]
+    splits = [k for k, d in enumerate(digits) if d & 4]
+    triples = [k for k, d in enumerate(digits) if d & 8]
+    return takes, splits, triples
+
+
+def _sparse(digits: tuple[int, ...], n: int, prefix: np.ndarray[Any, Any] | None,
+            unequal: bool) -> _SparseRun:
+    takes, splits, triples = _moves(digits)
+    values, count = _start(n, _check_prefix(prefix))
+    return _SparseRun(values, count, takes, splits, triples, unequal)
+
+
+def take_break_values(digits: Sequence[int], n: int, prefix: np.ndarray[Any, Any] | None = None,
+                      progress: Callable[[int], None] | None = None) -> Values:
+    """Nim-values of one heap 0..n in the take-and-break game of code ``d0.d1d2...dt``.
+
+    ``digits[k]`` is the digit for taking k tokens (0-15): bit 1 lets the heap be removed
+    when it holds exactly k, bit 2 leaves one non-empty heap, bit 4 two, bit 8 three.
+    ``digits[0]`` (taking nothing) may only have bits 4 and 8.  Rare/common method; moves
+    that leave three heaps are enumerated in full (O(n^2) per heap).  ``prefix``: correct
+    values of heaps 0..len(prefix)-1 to extend; ``progress(count)`` is called between chunks.
+
+    >>> take_break_values([0, 0, 7], 10).tolist()    # Dawson's Kayles, 0.07
+    [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]
+    >>> take_break_values([4, 0, 7], 6).tolist()     # 4.07: also split without taking
+    [0, 0, 1, 2, 3, 0, 1]
+    >>> take_break_values([1, 7], 3)
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidGame: digit before the point may only be 0, 4, 8 or 12 (splitting \
+without taking), not 1
+    """
+    n = _check_n(n)
+    run = _sparse(_check_digits(digits), n, prefix, unequal=False)
+    return run.run(n, progress)
+
+
+def grundy_game_values(n: int, prefix: np.ndarray[Any, Any] | None = None,
+                       progress: Callable[[int], None] | None = None) -> Values:
+    """Nim-values of one heap 0..n in Grundy's game: split a heap into two unequal heaps.
+
+    Rare/common method, as :func:`take_break_values`.
+
+    >>> grundy_game_values(12).tolist()
+    [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]
+    """
+    n = _check_n(n)
+    run = _sparse((4,), n, prefix, unequal=True)
+    return run.run(n, progress)
+
+
+@dataclass(frozen=True)
+class SparseRun:
+    """Values computed by the rare/common method, and how the work went.
+
+    ``mask`` is the final mask, ``rare_positions`` the number of heaps rare under it and
+    ``proof_scan_steps`` the number of splits looked at by all proof scans together.
+    """
+
+    values: Values
+    mask: int
+    rare_positions: int
+    proof_scan_steps: int
+
+
+def sparse_run(digits: Sequence[int] | None, n: int,
+               progress: Callable[[int], None] | None = None) -> SparseRun:
+    """Values 0..n of a code (or of Grundy's game when ``digits`` is None), with statistics.
+
+    >>> run = sparse_run([0, 7, 7], 200)
+    >>> run.values[:6].tolist(), run.rare_positions >= 0
+    ([0, 1, 2, 3, 1, 4], True)
+    """
+    n = _check_n(n)
+    if digits is None:
+        run = _sparse((4,), n, None, unequal=True)
+    else:
+        run = _sparse(_check_digits(digits), n, None, unequal=False)
+    values = run.run(n, progress)
+    return SparseRun(values, run.mask, run.rare_positions, run.proof_scan_steps)
+
+
+# -- the plain mex method ------------------------------------------------------------
+
+@njit(cache=True)
+def _naive_kernel(n, take_k, take_bits, splits, triples, unequal):  # type: ignore[no-untyped-def]
+    g = np.zeros(n + 1, dtype=np.uint32)
+    size = 16
+    seen = np.zeros(size + 1, dtype=np.int64)
+    top = 0
+    for i in range(n + 1):
+        if 2 * top >= size:
+            size *= 2
+            seen = np.zeros(size + 1, dtype=np.int64)
+        stamp = i + 1
+        for j in range(take_k.shape[0]):
+            k = take_k[j]
+            if k == i and take_bits[j] & 1:
+                seen[0] = stamp
+            elif k < i and take_bits[j] & 2:
+                seen[g[i - k]] = stamp
+        for j in range(splits.shape[0]):
+            rest = i - splits[j]
+            for a in range(1, rest // 2 + 1):
+                if unequal and a == rest - a:
+                    continue
+                seen[g[a] ^ g[rest - a]] = stamp
+        for j in range(triples.shape[0]):
+            rest = i - triples[j]
+            for a in range(1, rest // 3 + 1):
+                for b in range(a, (rest - a) // 2 + 1):
+                    seen[g[a] ^ g[b] ^ g[rest - a - b]] = stamp
+        v = 0
+        while seen[v] == stamp:
+            v += 1
+        g[i] = v
+        top = max(top, v)
+    return g
+
+
+def naive_values(digits: Sequence[int], n: int, unequal: bool = False) -> Values:
+    """The plain mex method for a code, or with ``unequal`` for splits into unequal parts.
+
+    ``naive_values([4], n, unequal=True)`` is Grundy's game.
+
+    >>> naive_values([4], 8, unequal=True).tolist()
+    [0, 0, 0, 1, 0, 2, 1, 0, 2]
+    """
+    n = _check_n(n)
+    takes, splits, triples = _moves(_check_digits(digits))
+    values = _naive_kernel(n, np.array([k for k, _ in takes], dtype=np.int64),
+                           np.array([b for _, b in takes], dtype=np.int64),
+                           np.array(splits, dtype=np.int64), np.array(triples, dtype=np.int64),
+                           unequal)
+    return _narrowed(values)
+
+
+def naive_take_break_values(digits: Sequence[int], n: int) -> Values:
+    """Nim-values 0..n of a take-and-break code by the plain mex over all options, compiled.
+
+    Time O(n^2) (O(n^3) with three-heap moves); the reference for the fast kernel.
+
+    >>> naive_take_break_values([0, 7, 7], 11).tolist()
+    [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+    """
+    return naive_values(digits, n)
+
+
+# -- any heap game -------------------------------------------------------------------
+
+def generic_values(options: Callable[[int], Iterable[tuple[int, ...]]], n: int,
+                   prefix: np.ndarray[Any, Any] | None = None) -> Values:
+    """Nim-values 0..n of a heap game given by its options function, in plain Python.
+
+    ``options(k)`` yields the moves from a heap of size k as tuples of the heap sizes left
+    (the empty tuple: nothing left); each part must be smaller than k.  The value of a heap
+    is the mex over its options of the xor of the parts' values.
+
+    >>> generic_values(lambda k: [(k - 1,)] if k > 1 else [()] if k else [], 5).tolist()
+    [0, 1, 0, 1, 0, 1]
+    """
+    n = _check_n(n)
+    values = [int(v) for v in _check_prefix(prefix)[: n + 1]]
+    try:
+        for size in range(len(values), n + 1):
+            seen = set()
+            for parts in options(size):
+                total = 0
+                for part in parts:
+                    if not 0 <= part < size:
+                        raise InvalidArgument(f"option {parts} of heap {size} has a part that "
+                                              f"is not between 0 and {size - 1}")
+                    total ^= values[part]
+                seen.add(total)
+            value = 0
+            while value in seen:
+                value += 1
+            values.append(value)
+    except KeyboardInterrupt:
+        raise SequenceInterrupted(_narrowed(np.array(values, dtype=np.uint64))) from None
+    return _narrowed(np.array(values, dtype=np.uint64))

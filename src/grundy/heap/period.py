@@ -1,0 +1,262 @@
+"""Periods of nim-sequences: finding them in computed values, and proving them.
+
+A sequence G has period ``p`` from preperiod ``e`` when ``G(n + p) = G(n)`` for every
+``n >= e``.  Computed values can only *suggest* a period (:func:`detect_period`); a theorem
+turns a long enough stretch of values into a proof for every heap size
+(:func:`certify_take_break`, :func:`certify_subtraction`).
+
+All searches use the Z-function of the reversed values: with ``R`` the values read
+backwards, ``Z[p]`` is the length of the longest common prefix of ``R`` and ``R[p:]``,
+so the values have period ``p`` exactly from index ``len - p - Z[p]`` to the end.  Trying
+``p = 1, 2, ...`` costs O(len) in all, and stops at the first ``p`` that qualifies.
+
+>>> from grundy.heap.kernels import take_break_values
+>>> kayles = take_break_values([0, 7, 7], 300)
+>>> certify_take_break([0, 7, 7], kayles)
+Period(preperiod=71, period=12, certified=True, by='Guy-Smith octal periodicity theorem')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from grundy.errors import InvalidArgument, InvalidGame
+
+GUY_SMITH = "Guy-Smith octal periodicity theorem"
+K_HEAP = "k-heap take-and-break criterion"
+SUBTRACTION_WINDOW = "subtraction window rule"
+
+
+@dataclass(frozen=True)
+class Period:
+    """A period of a nim-sequence: ``G(n + period) = G(n)`` for every ``n >= preperiod``.
+
+    ``certified`` is True only when a theorem, named by ``by``, proves it for every heap.
+
+    >>> Period(71, 12, True, GUY_SMITH).to_json()["preperiod"]
+    71
+    """
+
+    preperiod: int
+    period: int
+    certified: bool = False
+    by: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.preperiod < 0 or self.period < 1:
+            raise InvalidArgument(f"a period needs preperiod >= 0 and period >= 1, not "
+                                  f"{self.preperiod} and {self.period}")
+
+    def to_json(self) -> dict[str, object]:
+        """The period as a JSON object.
+
+        >>> Period(0, 3, True, SUBTRACTION_WINDOW).to_json()
+        {'preperiod': 0, 'period': 3, 'certified': True, 'by': 'subtraction window rule'}
+        """
+        return {"preperiod": self.preperiod, "period": self.period,
+                "certified": self.certified, "by": self.by}
+
+    def value_at(self, values: np.ndarray[Any, Any], n: int) -> int:
+        """The value of heap ``n`` (any whole number, however large) from the values.
+
+        ``values`` must hold at least ``preperiod + period`` values; heap ``n`` past the
+        preperiod has the value of ``preperiod + (n - preperiod) % period``.
+
+        >>> Period(1, 3).value_at(np.array([0, 5, 6, 7]), 10**100)
+        5
+        """
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+            raise InvalidArgument(f"heap size {n!r} is not a whole number >= 0")
+        n = int(n)
+        if len(values) < self.preperiod + self.period:
+            raise InvalidArgument(f"{len(values)} values do not cover the preperiod and one "
+                                  f"period ({self.preperiod} + {self.period})")
+        if n >= self.preperiod:
+            n = self.preperiod + (n - self.preperiod) % self.period
+        return int(values[n])
+
+
+@njit(cache=True)
+def _first_period(values, z, a, floor, b, c):  # type: ignore[no-untyped-def]
+    """The least p < len(z) with a * max(e, floor) + b * p + c <= len, e = the least preperiod
+    of period p in the values, and that e; (0, 0) when there is none."""
+    size = values.shape[0]
+    last = size - 1
+    pmax = z.shape[0] - 1
+    left = 0
+    right = 0  # R[left:right] equals R[0:right - left], R = values reversed
+    for p in range(1, pmax + 1):
+        k = 0
+        if p < right:
+            k = min(right - p, z[p - left])
+        while p + k < size and values[last - k] == values[last - p - k]:
+            k += 1
+        z[p] = k
+        if p + k > right:
+            left = p
+            right = p + k
+        start = max(size - p - k, 0)
+        if a * max(start, floor) + b * p + c <= size:
+            return p, start
+    return 0, 0
+
+
+def _search(values: np.ndarray[Any, Any], a: int, floor: int, b: int, c: int
+            ) -> tuple[int, int] | None:
+    array = np.ascontiguousarray(values)
+    if array.ndim != 1:
+        raise InvalidArgument("values must be a one-dimensional array")
+    pmax = max(0, (len(array) - c) // b) if b else len(array)
+    pmax = min(pmax, max(len(array) - 1, 0))
+    if pmax < 1:
+        return None
+    # Pages of z are only touched as far as the search goes.
+    z = np.empty(pmax + 1, dtype=np.int32 if len(array) < 2**31 else np.int64)
+    period, start = _first_period(array, z, a, floor, b, c)
+    return (int(start), int(period)) if period else None
+
+
+def detect_period(values: np.ndarray[Any, Any], min_repeats: int = 3) -> tuple[int, int] | None:
+    """The smallest period seen in the values, and its smallest preperiod, or None.
+
+    Returns ``(n0, p)`` with ``p`` the least period such that
+    ``values[n + p] == values[n]`` for all ``n0 <= n < len(values) - p`` and the repeating
+    tail ``values[n0:]`` holds at least ``min_repeats * p`` values (so that a few equal
+    values at the end are not taken for a period); ``n0`` is the least such start.  This is
+    evidence, not proof.  Time O(len(values)).
+
+    >>> detect_period(np.array([5, 1, 2, 3, 1, 2, 3, 1, 2, 3]))
+    (1, 3)
+    >>> detect_period(np.array([1, 2, 3, 4])) is None
+    True
+    """
+    if isinstance(min_repeats, bool) or not isinstance(min_repeats, int) or min_repeats < 1:
+        raise InvalidArgument(f"min_repeats must be a whole number >= 1, not {min_repeats!r}")
+    return _search(values, 1, 0, min_repeats, 0)
+
+
+def _take_break_shape(digits: Sequence[int]) -> tuple[int, int, bool]:
+    """``(t, k, octal)``: the most tokens a move takes, the most heaps it leaves, and
+    whether the code is octal in the sense of Guy and Smith (digits 0-7, ``d0 = 0``)."""
+    checked = tuple(digits)
+    if not checked:
+        raise InvalidGame("take-and-break code has no digits; give at least d0 (like 0, 7, 7)")
+    for taken, digit in enumerate(checked):
+        if isinstance(digit, bool) or not isinstance(digit, (int, np.integer)) \
+                or not 0 <= digit <= 15:
+            raise InvalidGame(f"digit {digit!r} (for taking {taken}) is not a hexadecimal "
+                              f"digit 0-15")
+    if checked[0] & 3:
+        raise InvalidGame(f"digit before the point may only be 0, 4, 8 or 12 (splitting without "
+                          f"taking), not {checked[0]}")
+    nonzero = [k for k, d in enumerate(checked) if d]
+    t = nonzero[-1] if nonzero else 0
+    heaps = 3 if any(d & 8 for d in checked) else 2
+    octal = checked[0] == 0 and all(d <= 7 for d in checked)
+    return t, heaps, octal
+
+
+def values_needed_take_break(digits: Sequence[int], preperiod: int, period: int) -> int:
+    """How many values (heaps 0..N-1) :func:`certify_take_break` needs for this period.
+
+    Octal codes: ``2e + 2p + t`` with ``e = max(preperiod, 1)``; other codes, whose moves
+    leave up to ``k`` heaps: ``k e + k p + t + k``.
+
+    >>> values_needed_take_break([0, 7, 7], 71, 12)
+    168
+    >>> values_needed_take_break([4, 0, 7], 0, 1)
+    8
+    """
+    t, heaps, octal = _take_break_shape(digits)
+    start = max(preperiod, 1)
+    if octal:
+        return 2 * start + 2 * period + t
+    return heaps * start + heaps * period + t + heaps
+
+
+def values_needed_subtraction(amounts: Sequence[int], preperiod: int, period: int) -> int:
+    """How many values :func:`certify_subtraction` needs: ``preperiod + period + max(S)``.
+
+    >>> values_needed_subtraction([3, 5, 8], 0, 11)
+    19
+    """
+    return preperiod + period + _largest_amount(amounts)
+
+
+def certify_take_break(digits: Sequence[int], values: np.ndarray[Any, Any]) -> Period | None:
+    """A period of a take-and-break code proved from its values, or None if none is yet.
+
+    ``values`` must be the code's values of heaps ``0..len(values)-1`` (as from
+    :func:`grundy.heap.kernels.take_break_values`); they are trusted.  Let ``t`` be the
+    index of the last non-zero digit.
+
+    *Guy-Smith octal periodicity theorem* (digits 0-7 after the point, ``d0 = 0``): if
+    ``G(n + p) = G(n)`` for all ``n`` with ``e <= n < 2e + p + t`` and ``e >= 1``, then
+    ``G(n + p) = G(n)`` for all ``n >= e``.  It needs ``2e + 2p + t`` values.
+
+    *k-heap take-and-break criterion* (any code whose moves leave at most ``k`` heaps:
+    ``k = 3`` when a digit has bit 8, else ``k = 2``; this covers splitting digits ``d0``):
+    if ``G(n + p) = G(n)`` for ``e <= n < ke + (k-1)p + t + k`` with ``e >= 1``, then for all
+    ``n >= e``.  It needs ``ke + kp + t + k`` values.  Proof, by induction on ``n``: for
+    ``n >= ke + (k-1)p + t`` every option of ``n + p`` leaves a largest heap ``L >= e + p``
+    and every option of ``n`` a largest heap ``L >= e``; moving ``p`` tokens between that
+    heap and nothing matches the options of ``n`` and ``n + p`` one to one with equal values.
+    (The same argument with ``k = 2`` is the Guy-Smith theorem; parts must be allowed to be
+    equal, so it does not apply to Grundy's game.)
+
+    When the values repeat from heap 0 the proof runs from ``e = 1`` and heap 0 is checked
+    directly.  Only ordinary periods are found (``G(n + p) = G(n)``), never arithmetic ones.
+    The least period that can be proved is returned, with its least preperiod.
+
+    >>> from grundy.heap.kernels import take_break_values
+    >>> certify_take_break([0, 0, 7], take_break_values([0, 0, 7], 200))
+    Period(preperiod=53, period=34, certified=True, by='Guy-Smith octal periodicity theorem')
+    >>> certify_take_break([0, 0, 7], take_break_values([0, 0, 7], 100)) is None
+    True
+    """
+    t, heaps, octal = _take_break_shape(digits)
+    if octal:
+        found = _search(values, 2, 1, 2, t)
+        by = GUY_SMITH
+    else:
+        found = _search(values, heaps, 1, heaps, t + heaps)
+        by = K_HEAP
+    if found is None:
+        return None
+    return Period(found[0], found[1], True, by)
+
+
+def _largest_amount(amounts: Sequence[int]) -> int:
+    checked = list(amounts)
+    if not checked:
+        raise InvalidGame("subtraction set is empty; give at least one amount >= 1")
+    for s in checked:
+        if isinstance(s, bool) or not isinstance(s, (int, np.integer)) or s < 1:
+            raise InvalidGame(f"subtraction amount {s!r} is not a whole number >= 1")
+    return int(max(checked))
+
+
+def certify_subtraction(amounts: Sequence[int], values: np.ndarray[Any, Any]) -> Period | None:
+    """A period of a finite subtraction game proved from its values, or None if none is yet.
+
+    *Subtraction window rule*: with ``t = max(S)``, the value of heap ``n >= t`` depends only
+    on the ``t`` values before it.  So if ``G(n + p) = G(n)`` for ``e <= n < e + t``, the
+    windows at ``e`` and ``e + p`` agree and ``G(n + p) = G(n)`` for all ``n >= e``.  It
+    needs ``e + p + t`` values.  (Every finite subtraction game is ultimately periodic.)
+    ``values`` are trusted to be the game's values of heaps ``0..len(values)-1``; the least
+    period that can be proved is returned, with its least preperiod.
+
+    >>> from grundy.heap.kernels import subtraction_values
+    >>> certify_subtraction([3, 5, 8], subtraction_values([3, 5, 8], 40))
+    Period(preperiod=0, period=11, certified=True, by='subtraction window rule')
+    """
+    t = _largest_amount(amounts)
+    found = _search(values, 1, 0, 1, t)
+    if found is None:
+        return None
+    return Period(found[0], found[1], True, SUBTRACTION_WINDOW)
