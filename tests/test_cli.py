@@ -141,3 +141,22 @@ def test_console_script_and_module_agree() -> None:
     done = subprocess.run([sys.executable, "-m", "grundy", "analyze", "nim", "-3"],
                           capture_output=True, text=True)
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(("problem", "given", "expected"), [
+    ("cafe", "5\n35 40 101 59 63\n", "235\n0 1\n5\n"),
+    ("candy", "33", "First\n2\n"),
+    ("coin-plates", str(2**32), "O\n"),
+    ("misere-nim", "3\n5 1 1", "X\n"),
+])
+def test_solve_reads_stdin_and_writes_the_exact_answer(problem: str, given: str,
+                                                       expected: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "grundy", "solve", problem], input=given,
+                          capture_output=True, text=True)
+    assert (done.returncode, done.stdout) == (0, expected)
+
+
+def test_solve_bad_input_is_exit_2() -> None:
+    done = subprocess.run([sys.executable, "-m", "grundy", "solve", "nim"], input="3 1 2",
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1

@@ -84,6 +84,12 @@ def _play(args: argparse.Namespace) -> int:
     return play(parse_position(args.position), misere=args.misere, first=args.first)
 
 
+def _solve(args: argparse.Namespace) -> None:
+    from grundy.problems import solve
+
+    sys.stdout.write(solve(args.problem, sys.stdin.read()))
+
+
 def _serve(args: argparse.Namespace) -> None:
     from grundy.web.server import serve
 
@@ -208,6 +214,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--misere", action="store_true")
     sub.add_argument("--first", choices=["me", "computer"], default="me")
     sub.add_argument("position", nargs="+", help="GAME POSITION... [+ GAME POSITION...]")
+
+    from grundy.problems import PROBLEMS
+
+    sub = command("solve", _solve, "solve one of the texts' olympiad problems; input on stdin")
+    sub.add_argument("problem", choices=list(PROBLEMS), metavar="PROBLEM", help="; ".join(
+        f"{p.name}: {p.summary}" for p in PROBLEMS.values()))
 
     sub = command("serve", _serve, "serve the web page and its JSON API")
     sub.add_argument("--host", default="127.0.0.1")
