@@ -15,6 +15,8 @@ heap size '-3' is negative; heap sizes are whole numbers >= 0
 
 from __future__ import annotations
 
+import math
+
 
 class InvalidGame(ValueError):
     """A game's name or parameters (an octal code, a subtraction set, ...) are not valid."""
@@ -39,6 +41,8 @@ class TooBig(Exception):
 
     >>> str(TooBig("misère search of 'kayles 60 60'", size=10**12, limit=10**6))
     "misère search of 'kayles 60 60' needs about 1e+12 states; the limit is 1000000"
+    >>> str(TooBig("misère search of 'cram 100x200'", size=2**20000)).split()[-2]
+    '4e+6020'
     """
 
     def __init__(self, what: str, size: int | None = None, limit: int | None = None,
@@ -53,6 +57,18 @@ class TooBig(Exception):
         if self.size is None:
             amount = f"more than {self.limit} {self.unit}" if self.limit else "too much work"
             return f"{self.what} needs {amount}"
-        shown = f"{self.size:.0e}" if self.size >= 10**7 else str(self.size)
+        shown = _rounded(self.size)
         limit = f"; the limit is {self.limit}" if self.limit is not None else ""
         return f"{self.what} needs about {shown} {self.unit}{limit}"
+
+
+def _rounded(size: int) -> str:
+    """A whole number of any size, shortened to one significant digit when it is long."""
+    if size < 10**7:
+        return str(size)
+    # math.log10 takes integers of any size, where float() and str() would fail.
+    exponent = math.floor(math.log10(size))
+    mantissa = round(10 ** (math.log10(size) - exponent))
+    if mantissa == 10:
+        mantissa, exponent = 1, exponent + 1
+    return f"{mantissa}e+{exponent}"

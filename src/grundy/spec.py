@@ -169,3 +169,8 @@ def parse_position(text: str | Sequence[str]) -> Position:
 def game_list() -> list[Ruleset]:
     """Every registered ruleset, in the order registered."""
     return list(RULESETS.values())
+
+
+import grundy.graphs  # noqa: E402,F401  (registers graph:PATH)
+
+import grundy.boards  # noqa: E402,F401  (registers the board games)

@@ -1,0 +1,123 @@
+"""Cram 4x5, 5x5, 4x6: who wins, by grundy and by easyAI's solver, and the ratio of times.
+
+Run: .venv/bin/python benchmarks/boards_easyai.py [--easyai-python PATH]
+
+easyAI is never a dependency of grundy: install it in a separate environment, e.g.
+``python3 -m venv /tmp/easyai-venv && /tmp/easyai-venv/bin/pip install easyAI``.  This
+script times grundy in its own process, then runs itself under that environment's Python
+with ``--easyai-only`` (which imports easyAI and not grundy) for easyAI's figures.
+
+grundy computes the nim-value (folding the board's symmetries and splitting it into
+regions); easyAI's ``solve_with_depth_first_search`` with a transposition table finds who
+wins.  Each figure is one cold run in a fresh process (no memo carried over).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+
+BOARDS = [(4, 5), (5, 5), (4, 6)]
+
+
+def easyai_times() -> dict[str, list[object]]:
+    """Solve each board with easyAI: {"RxC": [first player wins?, seconds, positions]}."""
+    from easyAI import AI_Player, TwoPlayerGame
+    from easyAI.AI import TranspositionTable
+    from easyAI.AI.solving import solve_with_depth_first_search
+
+    class Cram(TwoPlayerGame):  # type: ignore[misc]
+        def __init__(self, rows: int, cols: int) -> None:
+            self.players = [AI_Player(None), AI_Player(None)]
+            self.rows, self.cols = rows, cols
+            self.free = [[True] * cols for _ in range(rows)]
+            self.current_player = 1
+
+        def possible_moves(self) -> list[tuple[int, int, int, int]]:
+            found = []
+            for r in range(self.rows):
+                for c in range(self.cols):
+                    if self.free[r][c]:
+                        if c + 1 < self.cols and self.free[r][c + 1]:
+                            found.append((r, c, r, c + 1))
+                        if r + 1 < self.rows and self.free[r + 1][c]:
+                            found.append((r, c, r + 1, c))
+            return found
+
+        def make_move(self, move: tuple[int, int, int, int]) -> None:
+            self.free[move[0]][move[1]] = self.free[move[2]][move[3]] = False
+
+        def unmake_move(self, move: tuple[int, int, int, int]) -> None:
+            self.free[move[0]][move[1]] = self.free[move[2]][move[3]] = True
+
+        def is_over(self) -> bool:
+            return not self.possible_moves()
+
+        def scoring(self) -> int:
+            return -100 if self.is_over() else 0
+
+        def ttentry(self) -> tuple[tuple[bool, ...], ...]:
+            return tuple(tuple(row) for row in self.free)
+
+    found: dict[str, list[object]] = {}
+    for rows, cols in BOARDS:
+        table = TranspositionTable()
+        start = time.perf_counter()
+        result = solve_with_depth_first_search(Cram(rows, cols), win_score=90, tt=table)
+        found[f"{rows}x{cols}"] = [result == 1, time.perf_counter() - start, len(table.d)]
+    return found
+
+
+def grundy_times() -> dict[str, list[object]]:
+    """Solve each board with grundy, cold: {"RxC": [first player wins?, seconds, regions]}."""
+    from grundy.analysis import analyze
+    from grundy.boards import CRAM
+    from grundy.game import clear_caches
+
+    found: dict[str, list[object]] = {}
+    for rows, cols in BOARDS:
+        clear_caches()
+        start = time.perf_counter()
+        analysis = analyze(f"cram {rows}x{cols}")
+        seconds = time.perf_counter() - start
+        found[f"{rows}x{cols}"] = [analysis.winner == "first", seconds,
+                                   len(CRAM.solver().values)]
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--easyai-python", default="/tmp/easyai-venv/bin/python")
+    parser.add_argument("--easyai-only", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.easyai_only:
+        print(json.dumps(easyai_times()))
+        return
+    ours = grundy_times()
+    try:
+        run = subprocess.run([args.easyai_python, __file__, "--easyai-only"], check=True,
+                             capture_output=True, text=True)
+        theirs: dict[str, list[object]] | None = json.loads(run.stdout)
+    except (OSError, subprocess.CalledProcessError) as error:
+        print(f"easyAI could not be run with {args.easyai_python}: {error}", file=sys.stderr)
+        theirs = None
+    print("| board | winner | grundy s | grundy regions | easyAI s | easyAI positions | "
+          "easyAI / grundy |")
+    print("|---|---|---|---|---|---|---|")
+    for board, (first, seconds, regions) in ours.items():
+        winner = "first" if first else "second"
+        if theirs is None:
+            print(f"| {board} | {winner} | {seconds:.2f} | {regions} | - | - | - |")
+            continue
+        their_first, their_seconds, positions = theirs[board]
+        assert their_first == first, f"grundy and easyAI disagree on cram {board}"
+        ratio = float(their_seconds) / float(seconds)  # type: ignore[arg-type]
+        print(f"| {board} | {winner} | {seconds:.2f} | {regions} | {their_seconds:.2f} | "
+              f"{positions} | {ratio:.1f} |")
+
+
+if __name__ == "__main__":
+    main()

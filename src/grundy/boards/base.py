@@ -1,0 +1,171 @@
+"""What the board games share: plays in a fixed frame, positions that fall apart, budgets.
+
+A board game lists its *plays* (a domino, a square, a line...) in the frame of a position,
+and :meth:`BoardGame.apply` makes the position a play leaves in the same frame.  The frame
+is what the lecture's symmetry strategies talk about (see :mod:`grundy.boards.symmetry`).
+A move of the :class:`~grundy.game.Game` protocol is a play followed by *settling*: the
+position left is folded by the board's symmetries and, when it falls apart into regions that
+no play connects, split into a :class:`~grundy.sums.Position` of one component per region.
+Under normal play a sum's value is the xor of its parts', so each region is solved once;
+misère play searches whole positions (sums included) and never relies on the split.
+
+>>> from grundy.boards.grid import CRAM
+>>> state = CRAM.parse_state(["1x6"])
+>>> [str(option) if not isinstance(option, tuple) else CRAM.format_state(option)
+...  for _, option in CRAM.labelled_moves(state)]
+['1x4', '1x3', 'cram 1x2 + cram 1x2']
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Hashable, Iterable, Iterator
+from typing import Any, TypeVar
+
+from grundy.errors import TooBig
+from grundy.game import Game, Option
+from grundy.solver import DEFAULT_BUDGET
+from grundy.sums import Component, Position
+from grundy.values import Value
+
+S = TypeVar("S", bound=Hashable)
+
+#: A play of a board game: a bitmask of cells, a line, a square...
+Play = Any
+
+# How many board searches are running inside one another; the budget is checked only by the
+# outermost, since every region met inside is part of a position reachable from its root.
+_nesting = [0]
+
+
+#: Sizes beyond this are reported as "more than the limit" (they do not fit a float).
+_SAYABLE = 10**300
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+class BoardGame(Game[S]):
+    """A game on a board: plays in a frame, folded and split positions, a bounded search.
+
+    The search keeps one state per class of states equal under the board's symmetries, so
+    a region is refused up front when its bound exceeds the budget times
+    :attr:`symmetries`; the solver's own budget stops any search that still outgrows it.
+    """
+
+    #: How many symmetries fold the states (the search meets about bound / symmetries).
+    symmetries: int = 1
+
+    @abstractmethod
+    def plays(self, state: S) -> Iterable[Play]:
+        """The legal plays of ``state``, in its own frame."""
+
+    @abstractmethod
+    def apply(self, state: S, play: Play) -> S:
+        """The state a play leaves, in the same frame (neither folded nor split)."""
+
+    @abstractmethod
+    def describe_play(self, state: S, play: Play) -> str:
+        """A play in words, with the squares named in the frame of ``state``."""
+
+    @abstractmethod
+    def split(self, state: S) -> list[S]:
+        """The canonical independent regions of ``state`` in which some play is left."""
+
+    @abstractmethod
+    def region_bound(self, region: S) -> int:
+        """An upper bound on the states reachable from one region."""
+
+    @property
+    @abstractmethod
+    def empty(self) -> S:
+        """The canonical state with no play left."""
+
+    def legal(self, state: S, play: Play) -> bool:
+        """True when ``play`` is a legal play of ``state``."""
+        return play in set(self.plays(state))
+
+    def mirror(self, state: S) -> S | None:
+        """The image of ``state`` under the lecture's symmetry of its frame, if it has one."""
+        return None
+
+    def mirror_play(self, state: S, play: Play) -> Play:
+        """The image of a play under the symmetry of :meth:`mirror`."""
+        raise NotImplementedError(f"{self.text} has no symmetry strategy")
+
+    def is_empty(self, state: S) -> bool:
+        """True when no play is left, so a sum may drop the state."""
+        return state == self.empty
+
+    def settle(self, state: S) -> Option:
+        """The option a raw state stands for: one canonical region, a sum, or the empty state."""
+        regions = self.split(state)
+        if not regions:
+            return self.empty
+        if len(regions) == 1:
+            return regions[0]
+        return Position([Component(self, region) for region in regions], canonical_states=True)
+
+    def moves(self, state: S) -> Iterator[Option]:
+        """The options of ``state``: each play, settled."""
+        return (self.settle(self.apply(state, play)) for play in self.plays(state))
+
+    def options(self, state: S) -> Iterator[Option]:
+        """Options are settled, so canonical already."""
+        return self.moves(state)
+
+    def labelled_moves(self, state: S) -> Iterator[tuple[str, Option]]:
+        """Each distinct option, with the first play that leads there, in words."""
+        seen: set[Option] = set()
+        for play in self.plays(state):
+            option = self.settle(self.apply(state, play))
+            if option not in seen:
+                seen.add(option)
+                yield self.describe_play(state, play), option
+
+    def state_bound(self, state: S) -> int:
+        """Whole positions reachable from ``state``: the product of its regions' bounds."""
+        total = 1
+        for region in self.split(state):
+            total *= self.region_bound(region)
+        return total
+
+    def value(self, state: S) -> Value:
+        """The nim-value under normal play: the xor of the regions' values.
+
+        A region whose bound exceeds the search budget (times :attr:`symmetries`) is
+        refused with :class:`~grundy.errors.TooBig` before any search starts.
+        """
+        solver = self.solver()
+        known = solver.values.get(state)
+        if known is not None:
+            return known
+        # Inside a search every state met is a settled region already.
+        regions = [state] if _nesting[0] else self.split(state)
+        if not _nesting[0]:
+            for region in regions:
+                bound = self.region_bound(region)
+                if bound > DEFAULT_BUDGET * self.symmetries:
+                    raise TooBig(f"solving {self.text} {_short(self.format_state(region))}",
+                                 size=bound if bound < _SAYABLE else None,
+                                 limit=DEFAULT_BUDGET * self.symmetries)
+        total = 0
+        _nesting[0] += 1
+        try:
+            for region in regions:
+                found = solver.value(region)
+                assert isinstance(found, int), "board games have no cycles"
+                total ^= found
+        finally:
+            _nesting[0] -= 1
+        return total
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"

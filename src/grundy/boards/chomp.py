@@ -1,0 +1,152 @@
+"""Chomp (game 16): take a square and every square above and to the right of it.
+
+The model: the bottom-left square is poisoned and may not be taken, so a player who finds
+only the poisoned square left cannot move and loses.  This is the lecture's rule ("who
+blackens the corner loses") seen one move earlier: taking the corner is never a choice
+anyone would make while another square is left, and once it is alone taking it is forced.
+
+A state is the tuple of row lengths, bottom row first, non-increasing (a Young diagram);
+``RxC`` is R rows of C squares.  Squares are named as on a chessboard, ``a1`` being the
+poisoned corner.  The one symmetry is the reflection in the diagonal through the corner
+(rows become columns), and states are folded by it.
+
+Strategy stealing (exercise 29): every rectangle other than 1x1 is a first-player win.
+Suppose the second player had a winning answer to every first move, in particular to the
+move taking only the top-right square; whatever that answer takes, the first player could
+have taken it first, since it also takes the top-right square.  The argument names no
+move; the search finds them.  On a square board the first player also has a symmetry
+strategy: take b2, leaving two equal arms, then copy every move of the opponent on the
+other arm (:func:`grundy.boards.symmetry.symmetry_strategy`).
+
+>>> from grundy.analysis import analyze
+>>> [m.description for m in analyze("chomp 2x3").winning_moves]
+['take b3 and every square above and to the right of it']
+>>> str(analyze("chomp 5,5,3").position)
+'chomp 3,3,3,2,2'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import pairwise
+
+from grundy.boards.base import BoardGame
+from grundy.boards.grid import square
+from grundy.errors import InvalidPosition
+
+Diagram = tuple[int, ...]
+
+
+def conjugate(rows: Diagram) -> Diagram:
+    """The diagram reflected in its diagonal: column lengths become row lengths.
+
+    >>> conjugate((3, 1))
+    (2, 1, 1)
+    """
+    return tuple(sum(1 for length in rows if length > c) for c in range(rows[0])) if rows else ()
+
+
+def count_subdiagrams(rows: Diagram) -> int:
+    """How many diagrams that keep the corner fit inside ``rows``: the positions of Chomp.
+
+    >>> count_subdiagrams((2, 2)), count_subdiagrams((1,))
+    (5, 1)
+    """
+    # ways[k]: diagrams of the rows so far whose top row so far has length k.
+    ways = [0] + [1] * rows[0]
+    for length in rows[1:]:
+        ways = [sum(ways[k:]) for k in range(length + 1)]
+    return sum(ways)
+
+
+class Chomp(BoardGame[Diagram]):
+    """Chomp on a Young diagram; the poisoned corner may not be taken (see the module).
+
+    >>> CHOMP.value((3, 3)), CHOMP.value((1,)), CHOMP.value((4,))
+    (4, 0, 3)
+    """
+
+    name = "chomp"
+
+    symmetries = 2
+
+    @property
+    def empty(self) -> Diagram:
+        """Only the poisoned square."""
+        return (1,)
+
+    def canonical(self, state: Diagram) -> Diagram:
+        """The diagram or its reflection, whichever is less."""
+        return min(state, conjugate(state))
+
+    def plays(self, state: Diagram) -> Iterator[tuple[int, int]]:
+        """Each square (row, column) but the corner."""
+        for r, length in enumerate(state):
+            for c in range(length):
+                if r or c:
+                    yield (r, c)
+
+    def apply(self, state: Diagram, play: tuple[int, int]) -> Diagram:
+        """The rows from the square's up are cut at its column."""
+        r, c = play
+        cut = state[:r] + tuple(min(length, c) for length in state[r:])
+        return tuple(length for length in cut if length)
+
+    def legal(self, state: Diagram, play: tuple[int, int]) -> bool:
+        """A square of the diagram, not the corner."""
+        r, c = play
+        return r < len(state) and c < state[r] and (r, c) != (0, 0)
+
+    def describe_play(self, state: Diagram, play: tuple[int, int]) -> str:
+        """``take c2 and every square above and to the right of it``."""
+        return f"take {square(*play)} and every square above and to the right of it"
+
+    def split(self, state: Diagram) -> list[Diagram]:
+        """Chomp never falls apart: the folded state, unless only the corner is left."""
+        return [] if state == (1,) else [self.canonical(state)]
+
+    def region_bound(self, region: Diagram) -> int:
+        """The diagrams inside ``region`` that keep the corner."""
+        return count_subdiagrams(region)
+
+    def mirror(self, state: Diagram) -> Diagram:
+        """The reflection in the diagonal through the corner."""
+        return conjugate(state)
+
+    def mirror_play(self, state: Diagram, play: tuple[int, int]) -> tuple[int, int]:
+        """The square reflected in the diagonal."""
+        return (play[1], play[0])
+
+    def format_state(self, state: Diagram) -> str:
+        """``RxC`` for a rectangle, else the row lengths ``5,5,3`` (bottom row first)."""
+        if len(set(state)) == 1:
+            return f"{len(state)}x{state[0]}"
+        return ",".join(map(str, state))
+
+    def parse_state(self, tokens: Sequence[str]) -> Diagram:
+        """``RxC`` or row lengths, bottom row first, non-increasing, each >= 1."""
+        if len(tokens) != 1:
+            raise InvalidPosition("chomp takes one board: RxC (like 4x5) or row lengths "
+                                  f"like 5,5,3 (bottom row first), not {' '.join(tokens)!r}")
+        text = tokens[0]
+        rows_text, x, cols_text = text.partition("x")
+        if x and rows_text.isdigit() and cols_text.isdigit():
+            rows, cols = int(rows_text), int(cols_text)
+            if rows < 1 or cols < 1:
+                raise InvalidPosition(f"chomp board {text!r} needs at least one row and one "
+                                      "column (the poisoned square)")
+            return (cols,) * rows
+        parts = text.split(",")
+        if not all(part.isdigit() and part.isascii() for part in parts):
+            raise InvalidPosition(f"chomp board {text!r} is not RxC (like 4x5) nor row lengths "
+                                  "like 5,5,3 (bottom row first)")
+        rows_list = tuple(int(part) for part in parts)
+        if any(length < 1 for length in rows_list):
+            raise InvalidPosition(f"chomp board {text!r}: every row has at least one square")
+        if any(a < b for a, b in pairwise(rows_list)):
+            raise InvalidPosition(f"chomp board {text!r}: row lengths go bottom row first and "
+                                  "never grow upwards (like 5,5,3)")
+        return rows_list
+
+
+CHOMP = Chomp()

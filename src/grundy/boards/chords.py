@@ -1,0 +1,67 @@
+"""Chords (game 10): join two points on a circle by a chord that meets no earlier chord.
+
+A chord may neither cross an earlier chord nor share an end with one.  The chords drawn
+cut the disc into regions, and a new chord must join two unused points of one region.
+Such a chord splits its region in two: the k unused points strictly on one side, and the
+n - 2 - k on the other, each again points in convex position on their own, and no later
+chord can join points of different regions.  So a region is a heap counted in points, and
+a move removes 2 points from one heap and leaves 0, 1 or 2 heaps (k and n - 2 - k, any k
+from 0 to n - 2).  That is the take-and-break game whose digit for taking 2 is
+1 + 2 + 4 = 7 and whose other digits are 0: the octal game 0.07, Dawson's Kayles.
+
+A state is the multiset of regions (points each); text: ``chords 10`` or ``chords 4 6``.
+
+>>> from grundy.analysis import analyze
+>>> a = analyze("chords 10")
+>>> a.winner, [m.description for m in a.winning_moves]
+('first', ['in a region of 10 points, draw a chord with 4 points on each side'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from grundy.heap.base import HeapGame, Heaps
+from grundy.heap.takebreak import cumulative_partitions
+
+
+class Chords(HeapGame):
+    """Chords in a circle of points; each region of points is a heap (see the module).
+
+    >>> CHORDS.values(10).tolist()
+    [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]
+    """
+
+    name = "chords"
+
+    def heap_options(self, n: int) -> Iterator[Heaps]:
+        """A chord in a region of n points leaves k and n - 2 - k points on its sides."""
+        for k in range((n - 2) // 2 + 1):
+            yield tuple(part for part in (k, n - 2 - k) if part)
+
+    def heap_state_bound(self, n: int) -> int:
+        """Multisets of regions with n points at most."""
+        return cumulative_partitions(n)
+
+    def describe_heap_move(self, n: int, parts: Heaps) -> str:
+        """``in a region of 8 points, draw a chord with 1 point on one side and 5 on the other``."""
+        if n == 2:
+            return "join the last 2 points of a region"
+        low, high = sorted((*parts, 0, 0)[:2]) if len(parts) < 2 else sorted(parts)
+        where = f"in a region of {n} points, draw a chord with"
+        if low == high:
+            return f"{where} {_points(low)} on each side"
+        return f"{where} {_points(low)} on one side and {high} on the other"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Chords
+
+    def __hash__(self) -> int:
+        return hash("chords")
+
+
+def _points(k: int) -> str:
+    return "no point" if k == 0 else "1 point" if k == 1 else f"{k} points"
+
+
+CHORDS = Chords()

@@ -1,0 +1,210 @@
+"""Diagonals (game 15): draw diagonals of a convex polygon; no vertex may get a third one.
+
+The model, from the text: a move draws a diagonal (two vertices that are not neighbours
+on the polygon) that is not drawn yet, such that neither end already has two diagonals.
+Diagonals may cross: the text forbids only a third diagonal at a vertex.  The player who
+cannot draw loses.
+
+What matters of a position is, for each vertex, whether it has no diagonal (``o``), two
+(``x``, full), or one, and then whether the other end of that diagonal is still open (both
+ends carry the same letter ``a``, ``b``, ...: they may not be joined again) or full (``+``).
+A full vertex only keeps its two neighbours apart, so a run of full vertices counts as one.
+A state is that word around the polygon, folded by the polygon's rotations and reflections;
+its text is the word, or the number of vertices for a polygon with no diagonal yet (``7``).
+Vertices are numbered 1, 2, ... around the word as printed.  A finished position is
+written ``3`` (a triangle has no diagonal).
+
+>>> from grundy.analysis import analyze
+>>> analyze("diagonals 4").nim_value, analyze("diagonals 5").nim_value
+(0, 1)
+>>> [m.description for m in analyze("diagonals 5").winning_moves]
+['draw the diagonal 1-3']
+>>> str(analyze("diagonals 5").winning_moves[0].position)
+'diagonals ooaoa'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from math import comb
+
+from grundy.boards.base import BoardGame
+from grundy.errors import InvalidPosition
+
+Word = tuple[int, ...]
+
+NONE, ONE_TO_FULL, FULL = 0, 1, 2
+#: Codes 3 + d: one diagonal, to the open vertex d places further round.
+PAIRED = 3
+
+TRIANGLE: Word = (NONE, NONE, NONE)
+_LETTERS = "abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: Most vertices read from text: each open diagonal needs a letter of its own.
+MAX_VERTICES = 2 * len(_LETTERS)
+
+
+def _decode(word: Word) -> tuple[list[int], list[int]]:
+    """Degrees (0, 1, 2) and partners (-1 when not open) of the vertices."""
+    m = len(word)
+    degrees, partners = [], []
+    for i, code in enumerate(word):
+        degrees.append(1 if code == ONE_TO_FULL or code >= PAIRED else code)
+        partners.append((i + code - PAIRED) % m if code >= PAIRED else -1)
+    return degrees, partners
+
+
+def _encode(order: Sequence[int], degrees: list[int], partners: list[int]) -> Word:
+    """The word of the vertices ``order`` (old indices), with offsets in the new order."""
+    place = {old: new for new, old in enumerate(order)}
+    m = len(order)
+    word = []
+    for new, old in enumerate(order):
+        if degrees[old] != 1:
+            word.append(degrees[old])
+        elif partners[old] < 0:
+            word.append(ONE_TO_FULL)
+        else:
+            word.append(PAIRED + (place[partners[old]] - new) % m)
+    return tuple(word)
+
+
+def count_words(open_vertices: int) -> int:
+    """Words on ``n`` open vertices: each o, + or x, or paired with another one.
+
+    >>> count_words(2), count_words(4)
+    (10, 138)
+    """
+    n = open_vertices
+    total = 0
+    for pairs in range(n // 2 + 1):
+        matchings = 1
+        for k in range(1, 2 * pairs, 2):
+            matchings *= k
+        total += comb(n, 2 * pairs) * matchings * 3 ** (n - 2 * pairs)
+    return total
+
+
+class Diagonals(BoardGame[Word]):
+    """Diagonals of a convex polygon, at most two at a vertex (see the module for the model).
+
+    >>> [DIAGONALS.value((NONE,) * n) for n in range(3, 9)]
+    [0, 0, 1, 1, 0, 0]
+    """
+
+    name = "diagonals"
+
+    symmetries = 2
+
+    @property
+    def empty(self) -> Word:
+        """The triangle: no diagonal to draw."""
+        return TRIANGLE
+
+    def plays(self, state: Word) -> Iterator[tuple[int, int]]:
+        """Pairs (i, j), i < j, of open vertices, not neighbours, not joined yet."""
+        m = len(state)
+        for i in range(m):
+            if state[i] == FULL:
+                continue
+            joined = (i + state[i] - PAIRED) % m if state[i] >= PAIRED else -1
+            for j in range(i + 2, m - (i == 0)):
+                if state[j] != FULL and j != joined:
+                    yield (i, j)
+
+    def apply(self, state: Word, play: tuple[int, int]) -> Word:
+        """The diagonal is drawn: both ends gain one; a vertex that fills frees its partner."""
+        degrees, partners = _decode(state)
+        i, j = play
+        for end in (i, j):
+            degrees[end] += 1
+            if degrees[end] == FULL:
+                if partners[end] >= 0:
+                    partners[partners[end]] = -1
+                partners[end] = -1
+        for end, other in ((i, j), (j, i)):
+            if degrees[end] == 1:
+                partners[end] = other if degrees[other] == 1 else -1
+        return _encode(range(len(state)), degrees, partners)
+
+    def canonical(self, state: Word) -> Word:
+        """Runs of full vertices merged, then the least word under rotations and reflections."""
+        if not any(True for _ in self.plays(state)):
+            return TRIANGLE
+        m = len(state)
+        kept = [i for i in range(m) if not (state[i] == FULL and state[i - 1] == FULL)]
+        degrees, partners = _decode(state)
+        forward = _encode(kept, degrees, partners)
+        backward = _encode(kept[::-1], degrees, partners)
+        # Turning the polygon keeps every offset, so the images are the words' rotations.
+        return min(word[turn:] + word[:turn] for word in (forward, backward)
+                   for turn in range(len(word)))
+
+    def describe_play(self, state: Word, play: tuple[int, int]) -> str:
+        """``draw the diagonal 1-3`` (vertices numbered from 1 around the printed word)."""
+        return f"draw the diagonal {play[0] + 1}-{play[1] + 1}"
+
+    def split(self, state: Word) -> list[Word]:
+        """A polygon never falls apart (any two open vertices may be joined)."""
+        folded = self.canonical(state)
+        return [] if folded == TRIANGLE else [folded]
+
+    def region_bound(self, region: Word) -> int:
+        """The words on the vertices that are not full yet."""
+        return count_words(sum(1 for code in region if code != FULL))
+
+    def format_state(self, state: Word) -> str:
+        """The number of vertices when no diagonal is drawn, else the word (``aoaoo``)."""
+        if all(code == NONE for code in state):
+            return str(len(state))
+        letters: dict[int, str] = {}
+        shown = []
+        for i, code in enumerate(state):
+            if code >= PAIRED:
+                pair = min(i, (i + code - PAIRED) % len(state))
+                shown.append(letters.setdefault(pair, _LETTERS[len(letters)]))
+            else:
+                shown.append("o+x"[code])
+        return "".join(shown)
+
+    def parse_state(self, tokens: Sequence[str]) -> Word:
+        """A number of vertices (>= 3), or a word of ``o``, ``+``, ``x`` and paired letters."""
+        if len(tokens) != 1:
+            raise InvalidPosition("diagonals takes one polygon: a number of vertices like 7, "
+                                  f"or a word like aoaoo, not {' '.join(tokens)!r}")
+        text = tokens[0]
+        if text.isdigit() and text.isascii():
+            n = int(text)
+            if not 3 <= n <= MAX_VERTICES:
+                raise InvalidPosition(f"diagonals {text}: a polygon has 3 to {MAX_VERTICES} "
+                                      "vertices here")
+            return (NONE,) * n
+        return _parse_word(text)
+
+
+def _parse_word(text: str) -> Word:
+    """A word of ``o``, ``+``, ``x`` and letters, each letter twice, never side by side."""
+    m = len(text)
+    if not 3 <= m <= MAX_VERTICES or set(text) - set("o+x" + _LETTERS):
+        raise InvalidPosition(f"diagonals {text!r} is not a number of vertices (>= 3) nor a "
+                              f"word of 3 to {MAX_VERTICES} letters o, +, x and paired letters "
+                              "(like aoaoo)")
+    degrees, partners = [], []
+    for i, char in enumerate(text):
+        if char in "o+x":
+            degrees.append("o+x".index(char))
+            partners.append(-1)
+            continue
+        where = [k for k, other in enumerate(text) if other == char]
+        if len(where) != 2:
+            raise InvalidPosition(f"diagonals {text!r}: letter {char!r} marks the two ends of "
+                                  "one diagonal, so it appears exactly twice")
+        other = where[1] if where[0] == i else where[0]
+        if (other - i) % m in (1, m - 1):
+            raise InvalidPosition(f"diagonals {text!r}: the ends {char!r} are neighbours, and "
+                                  "neighbours are joined by a side, not a diagonal")
+        degrees.append(1)
+        partners.append(other)
+    return _encode(range(m), degrees, partners)
+
+
+DIAGONALS = Diagonals()

@@ -1,0 +1,71 @@
+"""The lecture's symmetry strategies: answer every move with its mirror image.
+
+A position of a board game is *balanced* when it is its own mirror image and the mirror
+answer to every play is still legal after that play (no play meets its own image).  From a
+balanced position, whatever the opponent plays, the mirror answer restores a balanced
+position, so the player who hands over balanced positions makes the last move and wins.
+The mirror is the game's own: the half turn about the centre for Cram, kings, rows and
+skewers, the reflection in a middle line for bishops, the reflection in the diagonal for
+Chomp (after b2 on a square board the two arms are equal).
+
+:func:`symmetry_strategy` works on states in their frame (as :meth:`BoardGame.apply`
+leaves them, not folded): it returns the play that hands over a balanced position — the
+mirror answer, or the first move that makes the position balanced (the central domino of
+an even x odd Cram board, the central king of an odd x odd board) — or ``None`` when the
+position is balanced already (the player to move loses against the strategy) or no play
+balances it.
+
+>>> from grundy.boards.grid import CRAM
+>>> board = CRAM.apply((2, 4, 255), 0b11)
+>>> reply = symmetry_strategy(CRAM, board)
+>>> reply.move, CRAM.format_state(reply.state)
+('place a domino on c2-d2', '..##/##..')
+>>> symmetry_strategy(CRAM, (2, 4, 255)) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any, NamedTuple
+
+from grundy.boards.base import BoardGame
+from grundy.game import Game
+
+
+class Reply(NamedTuple):
+    """A strategy move: what it does, in words, and the state it leaves (same frame)."""
+
+    move: str
+    state: Hashable
+
+
+def balanced(game: BoardGame[Any], state: Any) -> bool:
+    """True when ``state`` is its own mirror and every play's mirror stays legal after it.
+
+    >>> from grundy.boards.grid import KINGS
+    >>> balanced(KINGS, (3, 3, 0b111101111)), balanced(KINGS, (2, 2, 15))
+    (True, False)
+    """
+    if game.mirror(state) != state:
+        return False
+    return all(game.legal(game.apply(state, play), game.mirror_play(state, play))
+               for play in game.plays(state))
+
+
+def symmetry_strategy(game: Game[Any], state: Any) -> Reply | None:
+    """The play that leaves a balanced position (see the module), or None.
+
+    >>> from grundy.boards.grid import KINGS
+    >>> symmetry_strategy(KINGS, (3, 3, 511)).move
+    'put a king on b2'
+    """
+    if not isinstance(game, BoardGame) or game.mirror(state) is None:
+        return None
+    if balanced(game, state):
+        return None
+    for play in game.plays(state):
+        after = game.apply(state, play)
+        if balanced(game, after):
+            return Reply(game.describe_play(state, play), after)
+    return None
