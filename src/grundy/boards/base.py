@@ -38,10 +38,6 @@ Play = Any
 _nesting = [0]
 
 
-#: Sizes beyond this are reported as "more than the limit" (they do not fit a float).
-_SAYABLE = 10**300
-
-
 def _short(text: str) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
@@ -148,7 +144,7 @@ class BoardGame(Game[S]):
                 bound = self.region_bound(region)
                 if bound > DEFAULT_BUDGET * self.symmetries:
                     raise TooBig(f"solving {self.text} {_short(self.format_state(region))}",
-                                 size=bound if bound < _SAYABLE else None,
+                                 size=bound,
                                  limit=DEFAULT_BUDGET * self.symmetries)
         total = 0
         _nesting[0] += 1
