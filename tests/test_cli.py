@@ -160,3 +160,20 @@ def test_solve_bad_input_is_exit_2() -> None:
     done = subprocess.run([sys.executable, "-m", "grundy", "solve", "nim"], input="3 1 2",
                           capture_output=True, text=True)
     assert done.returncode == 2 and done.stderr.count("\n") == 1
+
+
+def test_graph_command_writes_dot_svg_and_png(capsys: pytest.CaptureFixture[str],
+                                             tmp_path) -> None:  # type: ignore[no-untyped-def]
+    assert main(["graph", "nim", "3", "2", "1"]) == 0
+    dot = capsys.readouterr().out
+    assert dot.startswith("digraph") and dot.count("peripheries=2") == 4  # the 4 P-positions
+    svg, png = tmp_path / "g.svg", tmp_path / "g.png"
+    assert main(["graph", "--misere", "--format", "svg", "-o", str(svg), "nim", "3", "2", "1"]) == 0
+    assert svg.read_text().lstrip().startswith("<?xml")
+    assert main(["graph", "--format", "png", "-o", str(png), "half", "6"]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_graph_too_big_is_exit_3(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["graph", "nim", "30", "30", "30"]) == 3
+    assert "smaller" in capsys.readouterr().err

@@ -10,6 +10,7 @@
 from grundy.analysis import Analysis, analyze
 from grundy.errors import InvalidArgument, InvalidGame, InvalidMove, InvalidPosition, TooBig
 from grundy.game import Game
+from grundy.graphs import GraphGame
 from grundy.heap.base import HeapGame
 from grundy.heap.subtraction import STONES, Half, Nim, Subtraction, powers_of_two, squares
 from grundy.heap.takebreak import DAWSON, KAYLES, Daisy, GrundyGame, Split23, TakeAndBreak
@@ -19,9 +20,36 @@ from grundy.sums import Component, Move, Position
 from grundy.values import Infinite, Outcome, mex, nim_sum
 
 __all__ = [
-    "DAWSON", "KAYLES", "STONES", "Analysis", "Component", "Daisy", "Game", "GrundyGame",
-    "Half", "HeapGame", "Infinite", "InvalidArgument", "InvalidGame", "InvalidMove",
-    "InvalidPosition", "Move", "Nim", "Outcome", "Position", "Solver", "Split23",
-    "Subtraction", "TakeAndBreak", "TooBig", "analyze", "mex", "nim_sum", "parse_game",
-    "parse_position", "powers_of_two", "squares",
+    "DAWSON",
+    "KAYLES",
+    "STONES",
+    "Analysis",
+    "Component",
+    "Daisy",
+    "Game",
+    "GraphGame",
+    "GrundyGame",
+    "Half",
+    "HeapGame",
+    "Infinite",
+    "InvalidArgument",
+    "InvalidGame",
+    "InvalidMove",
+    "InvalidPosition",
+    "Move",
+    "Nim",
+    "Outcome",
+    "Position",
+    "Solver",
+    "Split23",
+    "Subtraction",
+    "TakeAndBreak",
+    "TooBig",
+    "analyze",
+    "mex",
+    "nim_sum",
+    "parse_game",
+    "parse_position",
+    "powers_of_two",
+    "squares",
 ]

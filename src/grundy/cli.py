@@ -1,6 +1,7 @@
 """The ``grundy`` command: a thin layer that parses, calls the API and formats.
 
-Exit codes: 0 done; 2 bad input (one line on stderr); 3 refused as too big; 130 interrupted.
+Exit codes: 0 done; 2 bad input (one line on stderr); 3 refused as too big; 130 interrupted;
+1 when a program the command needs (Graphviz's ``dot``) is missing.
 
 >>> main(["analyze", "nim", "3", "2", "1"])
 Position: nim 1 2 3  (normal play: whoever cannot move loses)
@@ -82,6 +83,23 @@ def _play(args: argparse.Namespace) -> int:
     from grundy.terminal import play
 
     return play(parse_position(args.position), misere=args.misere, first=args.first)
+
+
+def _graph(args: argparse.Namespace) -> int:
+    from grundy.render.graph import GraphvizNotFound, graph_command
+
+    try:
+        made = graph_command(args.position, misere=args.misere, fmt=args.format,
+                             output=args.output)
+    except GraphvizNotFound as error:
+        print(f"grundy: {error}", file=sys.stderr)
+        return 1
+    if args.output is None:
+        if isinstance(made, str):
+            print(made, end="")
+        else:
+            sys.stdout.buffer.write(made)
+    return 0
 
 
 def _solve(args: argparse.Namespace) -> None:
@@ -209,6 +227,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--from", dest="start", type=_non_negative, default=0, metavar="K")
 
     command("games", _games, "the rulesets, one line each")
+
+    sub = command("graph", _graph, "the game graph of a position: DOT text, SVG or PNG")
+    sub.add_argument("--misere", action="store_true", help="mark P/N for misère play")
+    sub.add_argument("--format", choices=["dot", "svg", "png"], default="dot")
+    sub.add_argument("-o", "--output", metavar="FILE", help="write to FILE, not stdout")
+    sub.add_argument("position", nargs="+", help="GAME POSITION... [+ GAME POSITION...]")
 
     sub = command("play", _play, "play a position against the perfect computer")
     sub.add_argument("--misere", action="store_true")

@@ -122,6 +122,12 @@ class Position:
     def __repr__(self) -> str:
         return f"Position({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """Notebooks show a position as its game graph (or a box, when that is too big)."""
+        from grundy.render.graph import position_svg
+
+        return position_svg(self)
+
     def value(self) -> Value:
         """The nim-value (normal play): the sum of the components' values."""
         return reduce(add_values, (c.value() for c in self.components))

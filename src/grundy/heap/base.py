@@ -33,6 +33,9 @@ PERIOD_SEARCH_LIMIT = 1 << 22
 #: Sequences shorter than this are quicker to compute than to read from disk.
 DISK_CACHE_FROM = 4096
 
+#: How many heaps a notebook's table of a heap game shows.
+NOTEBOOK_HEAPS = 40
+
 Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
 Progress = Callable[[int], None]
 
@@ -123,6 +126,12 @@ class HeapGame(Game[Heaps]):
         rulesets with a compiled kernel or a formula override this.
         """
         return generic_values(self.heap_options, n, prefix)
+
+    def _repr_html_(self) -> str:
+        """Notebooks show a heap game as the table of its first nim-values."""
+        from grundy.render.html import table_html
+
+        return f"<p>{self.text}</p>" + table_html(self.values(NOTEBOOK_HEAPS - 1))
 
     # -- periods ----------------------------------------------------------------------
 
