@@ -171,6 +171,5 @@ def game_list() -> list[Ruleset]:
     return list(RULESETS.values())
 
 
+import grundy.boards  # noqa: E402  (registers the board games)
 import grundy.graphs  # noqa: E402,F401  (registers graph:PATH)
-
-import grundy.boards  # noqa: E402,F401  (registers the board games)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from math import isqrt
-from typing import Any
 
 import numpy as np
 

@@ -17,9 +17,9 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
-from grundy.errors import InvalidGame
 import numpy as np
 
+from grundy.errors import InvalidGame
 from grundy.heap.base import HeapGame, Heaps, Progress, Values, narrow_array
 from grundy.heap.kernels import grundy_game_values, take_break_values
 from grundy.heap.period import Period, certify_take_break
