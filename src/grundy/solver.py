@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from grundy.errors import TooBig
 from grundy.values import Infinite, Outcome, Value, mex
@@ -87,34 +87,16 @@ class Solver(Generic[Node]):
         return self.values[root]
 
     def _walk_values(self, root: Node) -> None:
-        values = self.values
-        # A frame is [node, its options, how many of them are settled]; the index saves
-        # rescanning a node's options each time the walk comes back to it.
-        stack: list[list[object]] = [[root, self.children(root), 0]]
-        on_path = {root}
-        met = 1
-        while stack:
-            frame = stack[-1]
-            node, kids, start = frame
-            assert isinstance(kids, list) and isinstance(start, int)
-            for i in range(start, len(kids)):
-                kid = kids[i]
-                if self._known_value(kid) is None:
-                    if kid in on_path:
-                        raise _CycleFound
-                    met += 1
-                    self._charge(met)
-                    frame[2] = i + 1
-                    stack.append([kid, self.children(kid), 0])
-                    on_path.add(kid)
-                    break
-            else:
-                stack.pop()
-                on_path.discard(node)
-                kid_values = [self._known_value(kid) for kid in kids]
-                if any(isinstance(v, Infinite) for v in kid_values):
-                    raise _CycleFound
-                values[node] = mex(v for v in kid_values if isinstance(v, int))  # type: ignore[index]
+        def settled(kid: Node) -> bool:
+            known = self._known_value(kid)
+            if isinstance(known, Infinite):
+                raise _CycleFound  # a loopy option: the whole graph needs Smith's method
+            return known is not None
+
+        def finish(node: Node, kids: list[Node]) -> None:
+            self.values[node] = mex(self._known_value(kid) for kid in kids)  # type: ignore[misc]
+
+        self._walk(root, settled, lambda kid: False, finish)
 
     def outcome(self, root: Node, misere: bool = False) -> Outcome:
         """Who wins from ``root``: P, N, or D (a draw, only in graphs with cycles).
@@ -134,21 +116,39 @@ class Solver(Generic[Node]):
         return table[root]
 
     def _walk_outcomes(self, root: Node, table: dict[Node, Outcome]) -> None:
-        stack: list[list[object]] = [[root, self.children(root), 0]]
+        def settled(kid: Node) -> bool:
+            seen = table.get(kid)
+            if seen is Outcome.D:
+                raise _CycleFound
+            return seen is not None
+
+        def finish(node: Node, kids: list[Node]) -> None:
+            wins = not kids or any(table.get(kid) is Outcome.P for kid in kids)
+            table[node] = Outcome.N if wins else Outcome.P
+
+        self._walk(root, settled, lambda kid: table[kid] is Outcome.P, finish)
+
+    def _walk(self, root: Node, settled: Callable[[Node], bool], decisive: Callable[[Node], bool],
+              finish: Callable[[Node, list[Node]], None]) -> None:
+        """Depth-first, settling each node after its options (or after a decisive one).
+
+        ``settled(kid)`` says whether an option is known already; ``decisive(kid)`` whether
+        that settled option decides its node without looking at the others (a P-option makes
+        an N-position); ``finish(node, kids)`` settles the node.  Meeting a node that is on
+        the current path means a cycle, and raises :class:`_CycleFound`.
+        """
+        # A frame is [node, its options, index of the first option not yet known settled];
+        # the index saves rescanning a node's options each time the walk comes back to it.
+        stack: list[list[Any]] = [[root, self.children(root), 0]]
         on_path = {root}
         met = 1
         while stack:
             frame = stack[-1]
             node, kids, start = frame
-            assert isinstance(kids, list) and isinstance(start, int)
-            settled: Outcome | None = Outcome.P if kids else Outcome.N
+            pushed = False
             for i in range(start, len(kids)):
                 kid = kids[i]
-                seen = table.get(kid)
-                if seen is Outcome.P:
-                    settled = Outcome.N
-                    break
-                if seen is None:
+                if not settled(kid):
                     if kid in on_path:
                         raise _CycleFound
                     met += 1
@@ -156,14 +156,14 @@ class Solver(Generic[Node]):
                     frame[2] = i
                     stack.append([kid, self.children(kid), 0])
                     on_path.add(kid)
-                    settled = None
+                    pushed = True
                     break
-                if seen is Outcome.D:
-                    raise _CycleFound
-            if settled is not None:
+                if decisive(kid):
+                    break
+            if not pushed:
                 stack.pop()
                 on_path.discard(node)
-                table[node] = settled  # type: ignore[index]
+                finish(node, kids)
 
     def _explore(self, root: Node, *, with_foreign: bool) -> tuple[list[Node], list[list[int]]]:
         """Every node reachable from ``root`` (foreign leaves excluded) and their options."""
