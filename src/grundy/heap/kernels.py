@@ -123,10 +123,15 @@ def _narrowed(array: np.ndarray[Any, Any]) -> Values:
     return np.asarray(array, dtype=_dtype_for(top))
 
 
-def _start(n: int, prefix: Values) -> tuple[Values, int]:
-    """The output array for heaps 0..n with the prefix copied in, and how many are known."""
+def _start(n: int, prefix: Values, top: int = 0) -> tuple[Values, int]:
+    """The output array for heaps 0..n with the prefix copied in, and how many are known.
+
+    ``top``, a bound on the values when one is known, sets the type from the start, so
+    the array need not be copied to a wider type on the way.
+    """
     known = min(len(prefix), n + 1)
-    values: Values = np.zeros(n + 1, dtype=prefix.dtype)
+    dtype = np.promote_types(prefix.dtype, _dtype_for(top))
+    values: Values = np.zeros(n + 1, dtype=dtype)
     values[:known] = prefix[:known]
     if known == 0:
         known = 1  # the empty heap has no move
@@ -206,7 +211,8 @@ def subtraction_values(amounts: Sequence[int], n: int,
     if not amount_set:
         raise InvalidGame("subtraction set is empty; give at least one amount >= 1")
     sorted_amounts = np.array(sorted(a for a in amount_set if a <= n), dtype=np.int64)
-    values, count = _start(n, _check_prefix(prefix))
+    # A heap has at most |S| options, so its value is at most |S|.
+    values, count = _start(n, _check_prefix(prefix), top=len(sorted_amounts))
     seen = np.zeros(len(sorted_amounts) + 2, dtype=np.int64)
     chunks = _Chunks()
     try:
@@ -219,8 +225,8 @@ def subtraction_values(amounts: Sequence[int], n: int,
             if count < stop:
                 values = _widen(values)
     except KeyboardInterrupt:
-        raise SequenceInterrupted(values[:count]) from None
-    return values
+        raise SequenceInterrupted(_narrowed(values[:count])) from None
+    return _narrowed(values)
 
 
 # -- take-and-break codes: the sparse-space kernel ---------------------------------------
