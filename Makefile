@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check lint typecheck pytest system clean
+.PHONY: run test check lint typecheck pytest system workbook clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,7 @@ run: $(STAMP) system
 	$(BIN)/grundy serve
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks docs
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/grundy
@@ -37,6 +37,10 @@ pytest: $(STAMP) system
 check: lint typecheck
 
 test: check pytest
+
+# Regenerate docs/workbook.md after changing the library (the tests check it is current).
+workbook: $(STAMP) system
+	$(BIN)/python docs/make_workbook.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
