@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable
 from functools import cache
+from typing import Any
 
 sys.setrecursionlimit(20000)
 
@@ -71,22 +72,22 @@ def position_moves(heap_moves: Callable[[int], list[Row]]) -> Callable[[Row], li
     return moves
 
 
-def grundy_of(moves: Callable[[Row], list[Row]]) -> Callable[[Row], int]:
+def grundy_of(moves: Callable[[Any], Iterable[Any]]) -> Callable[[Any], int]:
     """The nim-value of a whole position by plain recursion over its options."""
 
     @cache
-    def value(position: Row) -> int:
+    def value(position: Any) -> int:
         return mex(value(option) for option in moves(position))
 
     return value
 
 
-def wins_of(moves: Callable[[Row], list[Row]], misere: bool) -> Callable[[Row], bool]:
+def wins_of(moves: Callable[[Any], Iterable[Any]], misere: bool) -> Callable[[Any], bool]:
     """Whether the player to move wins, by plain recursion (misère: no move = you win)."""
 
     @cache
-    def wins(position: Row) -> bool:
-        options = moves(position)
+    def wins(position: Any) -> bool:
+        options = list(moves(position))
         if not options:
             return misere
         return any(not wins(option) for option in options)

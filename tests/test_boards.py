@@ -42,38 +42,19 @@ from grundy.heap.takebreak import TakeAndBreak
 from grundy.spec import parse_position
 from grundy.values import Outcome
 
+from brute import grundy_of, wins_of
+
 sys.setrecursionlimit(20000)
 
 Cell = tuple[int, int]
 
 
-def mex(values: Iterable[int]) -> int:
-    seen = set(values)
-    m = 0
-    while m in seen:
-        m += 1
-    return m
+solve = grundy_of
 
 
-def solve(moves: Callable[[Hashable], Iterable[Hashable]]) -> Callable[[Hashable], int]:
-    """Nim-values of a game given by its moves, by memoised recursion."""
-
-    @cache
-    def value(state: Hashable) -> int:
-        return mex(value(option) for option in moves(state))
-
-    return value
-
-
-def misere_solve(moves: Callable[[Hashable], Iterable[Hashable]]) -> Callable[[Hashable], bool]:
+def misere_solve(moves: Callable[[Any], Iterable[Any]]) -> Callable[[Any], bool]:
     """True when the player to move wins under misère play (no move: the player wins)."""
-
-    @cache
-    def wins(state: Hashable) -> bool:
-        options = list(moves(state))
-        return not options or any(not wins(option) for option in options)
-
-    return wins
+    return wins_of(moves, misere=True)
 
 
 def picture_cells(picture: str) -> frozenset[Cell]:
