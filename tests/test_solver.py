@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from grundy import Game, Outcome, Solver, TooBig, analyze
+from grundy import Game, Infinite, Outcome, Solver, TooBig, analyze
 
 from brute import mex
 
@@ -70,3 +70,18 @@ def test_user_defined_game() -> None:
     assert [analyze(game, n, misere=True).winner for n in range(1, 8)] == [
         "second", "first", "first", "second", "first", "first", "second"]
     assert [str(m.position) for m in analyze(game, 7).winning_moves] == ["sticks 6"]
+
+
+def test_options_in_another_loopy_game_count_as_infinite() -> None:
+    # Node 0's only option is a position of another game of value ∞({1}). By Smith's
+    # definition 0 cannot be 0 (that option has no option of value 0) nor anything larger
+    # (no option of value 0), so it is ∞(∅), a draw; ignoring the option would make it 0.
+    graph: dict[int, list[object]] = {0: ["far-1"], 1: [0, "far-0"], 2: [1]}
+    known = {"far-1": Infinite({1}), "far-0": Infinite({0})}
+    solver = Solver(lambda n: graph[n],  # type: ignore[index]
+                    foreign=lambda n: known.get(n) if isinstance(n, str) else None)
+    assert solver.value(0) == Infinite()
+    assert solver.outcome(0) is Outcome.D
+    # 1 moves to 0 (∞(∅), no option of value 0) or to ∞({0}): no finite value is possible.
+    assert solver.value(1) == Infinite()
+    assert solver.value(2) == Infinite()

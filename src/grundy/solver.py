@@ -225,14 +225,22 @@ class Solver(Generic[Node]):
         succ = [sorted(set(row)) for row in succ]
         pred = _predecessors(succ)
         size = len(nodes)
+        # Options in other games have values known already: finite ones act as labelled
+        # options, loopy ones ∞(A) as options that stay unlabelled and have an option of
+        # value i exactly when i is in A.
         outside: list[set[int]] = []
+        outside_loopy: list[list[frozenset[int]]] = []
         for node in nodes:
-            fixed = set()
+            fixed: set[int] = set()
+            loopy: list[frozenset[int]] = []
             for kid in self.children(node):
                 known = self._foreign(kid) if self._foreign is not None else None
                 if isinstance(known, int):
                     fixed.add(known)
+                elif isinstance(known, Infinite):
+                    loopy.append(known.options)
             outside.append(fixed)
+            outside_loopy.append(loopy)
         label: list[int | None] = [None] * size
         alive = [True] * size  # may still get a finite label
         stage = 0
@@ -240,7 +248,8 @@ class Solver(Generic[Node]):
             has_stage = [stage in outside[u] for u in range(size)]
             bad = [0] * size
             for u in range(size):
-                bad[u] = sum(1 for v in succ[u] if label[v] is None and not has_stage[v])
+                bad[u] = (sum(1 for v in succ[u] if label[v] is None and not has_stage[v])
+                          + sum(1 for found in outside_loopy[u] if stage not in found))
             ready = deque(u for u in range(size) if self._eligible(u, label, alive, has_stage, bad))
             while ready:
                 u = ready.popleft()
