@@ -29,9 +29,13 @@ from functools import cache
 from itertools import product
 from math import comb
 
-from grundy.boards.base import BoardGame
+from grundy.boards import cram_kernel
+from grundy.boards.base import BoardGame, _short
 from grundy.errors import InvalidPosition, TooBig
+from grundy.game import Option
+from grundy.solver import DEFAULT_BUDGET
 from grundy.sums import Position
+from grundy.values import Value
 
 Grid = tuple[int, int, int]
 
@@ -400,6 +404,47 @@ class Cram(GridGame):
         if width > _COUNTED_WIDTH:
             return 1 << region[2].bit_count()
         return count_matchings(lines)
+
+    def value(self, state: Grid) -> Value:
+        """The nim-value under normal play; compiled (:mod:`~grundy.boards.cram_kernel`) on
+        boards of at most 64 cells, refused up front as by the general search when too big.
+
+        >>> CRAM.value((1, 7, 0b1111111)), CRAM.value((5, 5, (1 << 25) - 1))
+        (1, 0)
+        """
+        rows, cols, cells = state
+        if not cells or rows * cols > cram_kernel.MAX_CELLS:
+            return super().value(state)
+        known = cram_kernel.known_value(cells, rows, cols)
+        if known is not None:
+            return known
+        limit = DEFAULT_BUDGET * self.symmetries
+        for region in self.split(state):
+            bound = self.region_bound(region)
+            if bound > limit:
+                raise TooBig(f"solving {self.text} {_short(self.format_state(region))}",
+                             size=bound, limit=limit)
+        return cram_kernel.region_value(cells, rows, cols)
+
+    def moves_to_value(self, state: Grid, target: int) -> Iterator[tuple[str, Option]]:
+        """The moves to options of nim-value ``target``, each play valued before it is settled.
+
+        >>> [move for move, _ in CRAM.moves_to_value((1, 6, 0b111111), 0)]
+        ['place a domino on c1-d1']
+        """
+        rows, cols, cells = state
+        if rows * cols > cram_kernel.MAX_CELLS:
+            yield from super().moves_to_value(state, target)
+            return
+        seen: set[Option] = set()
+        for play in self.plays(state):
+            # Settling (splitting and folding) costs far more than the compiled value.
+            if self.value((rows, cols, cells & ~play)) != target:
+                continue
+            option = self.settle(self.apply(state, play))
+            if option not in seen:
+                seen.add(option)
+                yield self.describe_play(state, play), option
 
 
 def count_matchings(lines: list[str]) -> int:

@@ -1,0 +1,199 @@
+"""The compiled Cram kernel against plain brute force, the general search and Dawson's Kayles.
+
+The brute force knows nothing of bitsets, symmetry or regions: a position is the frozenset
+of its free cells, and its value the mex of its options' values.  The general search is
+the board machinery without the kernel (crop, split, fold, memoised solver).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from itertools import product
+
+import pytest
+
+from grundy.analysis import analyze
+from grundy.boards import cram_kernel
+from grundy.boards.base import BoardGame
+from grundy.boards.grid import CRAM, Cram, Grid, images
+from grundy.errors import TooBig
+from grundy.heap.takebreak import DAWSON
+from grundy.values import Value
+
+Cell = tuple[int, int]
+
+
+@cache
+def brute(free: frozenset[Cell]) -> int:
+    """The value of the free cells: mex over the dominoes of the value of what is left."""
+    seen = set()
+    for r, c in free:
+        for other in ((r, c + 1), (r + 1, c)):
+            if other in free:
+                seen.add(brute(free - {(r, c), other}))
+    value = 0
+    while value in seen:
+        value += 1
+    return value
+
+
+class GeneralCram(Cram):
+    """Cram valued by the general board search alone."""
+
+    def value(self, state: Grid) -> Value:
+        return BoardGame.value(self, state)
+
+
+GENERAL = GeneralCram()
+
+
+def cells_of(grid: Grid) -> frozenset[Cell]:
+    rows, cols, mask = grid
+    return frozenset((r, c) for r, c in product(range(rows), range(cols))
+                     if mask >> (r * cols + c) & 1)
+
+
+def random_board(rng: random.Random, rows: int, cols: int, most_free: int) -> Grid:
+    """Up to ``most_free`` free cells of a rows x cols frame, from a random density."""
+    density = rng.uniform(0.3, 0.95)
+    cells = [i for i in range(rows * cols) if rng.random() < density]
+    rng.shuffle(cells)
+    mask = sum(1 << i for i in cells[:most_free])
+    return (rows, cols, mask)
+
+
+def kernel(grid: Grid) -> int:
+    return cram_kernel.region_value(grid[2], grid[0], grid[1])
+
+
+class TestAgainstBruteForce:
+    def test_random_small_boards(self) -> None:
+        rng = random.Random(8)
+        for _ in range(400):
+            grid = random_board(rng, rng.randint(1, 5), rng.randint(1, 5), most_free=14)
+            assert kernel(grid) == brute(cells_of(grid)), grid
+
+    def test_random_boards_in_wide_frames(self) -> None:
+        # Frames up to 64 cells: the top bit, one-row and one-column frames, long rows.
+        rng = random.Random(64)
+        for rows, cols in [(8, 8), (1, 64), (64, 1), (2, 32), (4, 16), (16, 4), (7, 9), (3, 21)]:
+            for _ in range(25):
+                grid = random_board(rng, rows, cols, most_free=16)
+                assert kernel(grid) == brute(cells_of(grid)), grid
+
+    def test_full_small_rectangles(self) -> None:
+        for rows, cols in product(range(1, 5), range(1, 5)):
+            if rows * cols <= 16:
+                grid = (rows, cols, (1 << rows * cols) - 1)
+                assert kernel(grid) == brute(cells_of(grid)), grid
+
+    def test_shapes_that_are_not_rectangles(self) -> None:
+        shapes = {
+            "cross": (3, 3, 0b010111010),
+            "ring": (3, 3, 0b111101111),
+            "staircase": (4, 4, 0b0001_0011_0111_1111),
+            "comb": (3, 5, 0b10101_11111_10101),
+            "two islands": (2, 5, 0b11011_11011),
+        }
+        for name, grid in shapes.items():
+            assert kernel(grid) == brute(cells_of(grid)), name
+
+
+class TestAgainstGeneralSearch:
+    def test_random_boards(self) -> None:
+        rng = random.Random(3)
+        for _ in range(150):
+            grid = random_board(rng, rng.randint(1, 6), rng.randint(1, 6), most_free=16)
+            assert kernel(grid) == GENERAL.value(grid), grid
+
+    @pytest.mark.parametrize(("rows", "cols"), [(3, 4), (3, 5), (2, 8), (4, 4)])
+    def test_full_rectangles(self, rows: int, cols: int) -> None:
+        grid = (rows, cols, (1 << rows * cols) - 1)
+        assert kernel(grid) == GENERAL.value(grid)
+
+
+class TestStrips:
+    @pytest.mark.parametrize("length", range(1, 65))
+    def test_one_row_is_dawsons_kayles(self, length: int) -> None:
+        # A domino on a strip takes two adjacent cells and may split the rest: octal 0.07.
+        strip = (1 << length) - 1
+        assert cram_kernel.region_value(strip, 1, length) == DAWSON.heap_value(length)
+        assert cram_kernel.region_value(strip, length, 1) == DAWSON.heap_value(length)
+
+    def test_strips_with_gaps_are_sums(self) -> None:
+        # 1x5, a gap, 1x7, a gap, 1x3 in one row of 17.
+        mask = 0b111_0_1111111_0_11111
+        expected = DAWSON.heap_value(5) ^ DAWSON.heap_value(7) ^ DAWSON.heap_value(3)
+        assert cram_kernel.region_value(mask, 1, 17) == expected
+
+
+class TestSymmetry:
+    def test_images_and_translations_agree(self) -> None:
+        rng = random.Random(11)
+        for _ in range(60):
+            rows, cols = rng.randint(1, 5), rng.randint(1, 5)
+            grid = random_board(rng, rows, cols, most_free=20)
+            value = kernel(grid)
+            for image in images(grid):
+                assert kernel(image) == value
+            # The same board in a bigger frame, moved one row up and one column right.
+            bigger = sum(1 << ((r + 1) * (cols + 2) + c + 1) for r, c in cells_of(grid))
+            assert cram_kernel.region_value(bigger, rows + 2, cols + 2) == value
+
+
+class TestTable:
+    def test_growth_keeps_values(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr(cram_kernel, "_FIRST_LOG", 3)
+        cram_kernel.clear_memo()
+        try:
+            assert cram_kernel.region_value((1 << 20) - 1, 4, 5) == 2
+            assert cram_kernel.memo_size() > 1000
+        finally:
+            monkeypatch.undo()
+            cram_kernel.clear_memo()
+
+    def test_known_value_only_looks(self) -> None:
+        cram_kernel.clear_memo()
+        assert cram_kernel.known_value(0b1111_1111, 2, 4) is None
+        assert cram_kernel.memo_size() == 0
+        value = cram_kernel.region_value(0b1111_1111, 2, 4)
+        assert cram_kernel.known_value(0b1111_1111, 4, 2) == value
+        assert cram_kernel.known_value(0b11_0000, 2, 4) == 1
+
+    @pytest.mark.parametrize(("cells", "rows", "cols"),
+                             [(1, 0, 5), (1, 9, 8), (1 << 6, 2, 3), (-1, 2, 3)])
+    def test_bad_frames_are_refused(self, cells: int, rows: int, cols: int) -> None:
+        with pytest.raises(ValueError):
+            cram_kernel.region_value(cells, rows, cols)
+
+
+class TestRuleset:
+    def test_value_uses_the_kernel_and_still_refuses(self) -> None:
+        assert CRAM.value((5, 5, (1 << 25) - 1)) == 0
+        with pytest.raises(TooBig):
+            analyze("cram 6x6")
+        with pytest.raises(TooBig):
+            analyze("cram 6x6", misere=True)
+
+    def test_big_frames_use_the_general_search(self) -> None:
+        # A 1x70 frame does not fit a word; its strips still have Dawson's values.
+        state = (1, 70, ((1 << 20) - 1) << 40 | 0b111)
+        assert CRAM.value(state) == DAWSON.heap_value(20) ^ DAWSON.heap_value(3)
+
+    @pytest.mark.parametrize("text", ["cram 3x5", "cram 4x5", "cram #.../..../.##.",
+                                      "cram 2x3 + cram 1x5"])
+    def test_winning_moves_leave_zero(self, text: str) -> None:
+        analysis = analyze(text)
+        assert analysis.winning_moves
+        for move in analysis.winning_moves:
+            after = move.position
+            assert after.value() == 0
+            general = 0
+            for component in after.components:
+                state = component.state
+                assert isinstance(state, tuple)
+                found = GENERAL.value(state)
+                assert isinstance(found, int)
+                general ^= found
+            assert general == 0
