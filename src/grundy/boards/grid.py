@@ -418,7 +418,9 @@ class Cram(GridGame):
         known = cram_kernel.known_value(cells, rows, cols)
         if known is not None:
             return known
-        limit = DEFAULT_BUDGET * self.symmetries
+        # The compiled search settles about a million regions a second in a compact table,
+        # so it may take on boards whose bound the general search would refuse.
+        limit = KERNEL_BUDGET * self.symmetries
         for region in self.split(state):
             bound = self.region_bound(region)
             if bound > limit:
@@ -445,6 +447,10 @@ class Cram(GridGame):
             if option not in seen:
                 seen.add(option)
                 yield self.describe_play(state, play), option
+
+
+#: The budget of the compiled Cram search (5x6, 3x10 and 4x8 fit; 6x6 does not).
+KERNEL_BUDGET = 16 * DEFAULT_BUDGET
 
 
 def count_matchings(lines: list[str]) -> int:
