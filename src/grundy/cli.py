@@ -36,8 +36,10 @@ from grundy.render.text import format_analysis, outcome_table, value_rows
 from grundy.sequences import heap_outcomes, heap_value_report, sequence_report
 from grundy.spec import game_list, parse_game, parse_position
 
-#: How long ``analyze`` may search for the remoteness ("win in N moves") before leaving it out.
-REMOTENESS_SECONDS = 5.0
+#: How many positions ``analyze`` may search for the remoteness ("the game lasts N moves")
+#: before leaving it out.  A count, not a time, so that the same command always prints the
+#: same thing.
+REMOTENESS_BUDGET = 20_000
 
 
 class _Parser(argparse.ArgumentParser):
@@ -72,7 +74,7 @@ def _analyze(args: argparse.Namespace) -> None:
     from grundy.opponent import analysis_json_with_remoteness
 
     result = analyze(parse_position(args.position), misere=args.misere)
-    data = analysis_json_with_remoteness(result, seconds=REMOTENESS_SECONDS)
+    data = analysis_json_with_remoteness(result, budget=REMOTENESS_BUDGET)
     if args.json:
         _print_json(data)
     else:
