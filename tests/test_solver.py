@@ -85,3 +85,15 @@ def test_options_in_another_loopy_game_count_as_infinite() -> None:
     # 1 moves to 0 (∞(∅), no option of value 0) or to ∞({0}): no finite value is possible.
     assert solver.value(1) == Infinite()
     assert solver.value(2) == Infinite()
+
+
+def test_memory_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    import grundy.solver
+
+    monkeypatch.setattr(grundy.solver, "MEMO_LIMIT", 50)
+    # Two separate chains: 0 <- 1 <- 2 ... and -1 <- -2 <- -3 ...
+    solver = Solver(lambda n: [n - 1] if n > 0 else [n + 1] if n < -1 else [])
+    assert solver.value(30) == 0 and solver.value(100) == 0  # 31 nodes, then 101
+    assert solver.value(-40) == 1  # over the limit: the first chain is forgotten first
+    assert 100 not in solver.values and len(solver.values) == 40
+    assert solver.value(100) == 0  # and is solved again when asked

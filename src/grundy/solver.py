@@ -21,6 +21,9 @@ Node = TypeVar("Node", bound=Hashable)
 
 #: How many new nodes one search may meet before it is refused.
 DEFAULT_BUDGET = 2_000_000
+#: How many settled nodes a solver remembers; past this it forgets them all before its
+#: next search, so a long-running process (the web server) does not grow without end.
+MEMO_LIMIT = 8_000_000
 
 
 class _CycleFound(Exception):
@@ -68,6 +71,12 @@ class Solver(Generic[Node]):
             return self.values[node]
         return self._foreign(node) if self._foreign is not None else None
 
+    def _keep_memory_bounded(self) -> None:
+        if len(self.values) + sum(map(len, self._outcomes.values())) > MEMO_LIMIT:
+            self.values.clear()
+            for table in self._outcomes.values():
+                table.clear()
+
     def _charge(self, met: int) -> None:
         if met > self.budget:
             raise TooBig(self.what, limit=self.budget)
@@ -80,6 +89,7 @@ class Solver(Generic[Node]):
         known = self._known_value(root)
         if known is not None:
             return known
+        self._keep_memory_bounded()
         try:
             self._walk_values(root)
         except _CycleFound:
@@ -109,6 +119,7 @@ class Solver(Generic[Node]):
             return table[root]
         if not misere:
             return Outcome.of_value(self.value(root))
+        self._keep_memory_bounded()
         try:
             self._walk_outcomes(root, table)
         except _CycleFound:
