@@ -108,3 +108,17 @@ def test_ctrl_c_stops_cleanly_and_keeps_the_values(tmp_path: Path) -> None:
     kept = SequenceCache(tmp_path).load("grundy-game")
     if "are kept" in err:  # the JIT may still have been compiling when the signal came
         assert kept is not None and kept[:13].tolist() == [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]
+
+
+def test_values_kept_from_earlier_work_count_for_a_proof(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    from grundy.heap import base
+
+    monkeypatch.setattr(base, "_sequences", {})
+    monkeypatch.setattr(base, "_periods", {})
+    monkeypatch.setitem(base._disk, "cache", None)
+    game = TakeAndBreak("0.16")  # Guy-Smith needs about 510 000 values here
+    assert game.proved_period(limit=1000) is None
+    game.values(600_000)
+    found = game.proved_period(limit=1000)  # a small limit, but the kept values all count
+    assert found is not None and (found.preperiod, found.period) == (105351, 149459)

@@ -162,14 +162,17 @@ class HeapGame(Game[Heaps]):
         found = _periods.get(self)
         if found is not None:
             return found
-        size = max(1024, len(self._sequence()))
+        known = len(self._sequence())
+        # Values kept from earlier work (the disk cache) all count, even past the limit.
+        cap = max(min(limit, self.max_computed_heap + 1), known)
+        size = max(1024, known)
         while True:
-            size = min(size, limit, self.max_computed_heap + 1)
+            size = min(size, cap)
             found = self.certify(self.values(size - 1))
             if found is not None:
                 _periods[self] = found
                 return found
-            if size >= min(limit, self.max_computed_heap + 1):
+            if size >= cap:
                 return None
             size *= 4
 
