@@ -1,4 +1,4 @@
-"""The command line: the JSON contracts of DESIGN section 3.2, exit codes, one-line errors."""
+"""The command line: the JSON contracts, exit codes, one-line errors."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The web API (DESIGN section 3.4), through an HTTP client and against a real server."""
+"""The web API, through an HTTP client and against a real server."""
 
 from __future__ import annotations
 

@@ -189,7 +189,7 @@ def _games(args: argparse.Namespace) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``grundy`` command (DESIGN section 3.2)."""
+    """The argument parser of the ``grundy`` command."""
     parser = _Parser(prog="grundy", description="Impartial games: who wins, nim-values, "
                      "winning moves, nim-sequences.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)

@@ -1,7 +1,7 @@
 """The olympiad problems of the texts, with their exact input and output (``grundy solve``).
 
 Each problem reads whole numbers separated by any white space and writes its answer lines
-exactly as its statement asks (DESIGN section 3.3).  Every solver is a few lines over the
+exactly as its statement asks.  Every solver is a few lines over the
 library: the games are the library's rulesets, and large inputs are answered through the
 library's closed forms or through periods and reductions proved in the solvers' docstrings.
 
@@ -30,7 +30,7 @@ from grundy.problems.sticks import STICKS_PROBLEM
 from grundy.problems.stone_split import STONE_SPLIT
 from grundy.problems.stones import STONES_PROBLEM
 
-#: The problems by name, in the order of DESIGN section 3.3.
+#: The problems by name, in the order of the README.
 PROBLEMS: dict[str, Problem] = {problem.name: problem for problem in (
     NIM, MISERE_NIM, COIN_PLATES, DRINKING, STONE_SPLIT, STICKS_PROBLEM, STONES_PROBLEM,
     CANDY, CAFE)}

@@ -1,4 +1,4 @@
-"""The web server: the JSON API of DESIGN section 3.4 and one page to play on.
+"""The web server: the JSON API (as the command line's JSON) and one page to play on.
 
 Every answer is computed by the library, in a worker thread (at most :data:`WORKERS` at a
 time) so that the event loop keeps serving while one request is heavy; every request has a
