@@ -70,16 +70,18 @@ def test_play_nim_1_2_to_the_end_with_hints(page: tuple[Page, list[str]]) -> Non
     tab.get_by_test_id("hint").click()
     # With hints on, the one winning move is coloured; playing the coloured move each turn
     # wins against the perfect opponent.
-    for _ in range(2):
-        winning = tab.locator("[data-testid=move].win:enabled")
-        expect(winning).to_have_count(1)
-        winning.click()
-        if "over" in (tab.get_by_test_id("status").get_attribute("class") or ""):
-            break
-        expect(tab.get_by_test_id("status")).to_have_text("Your turn.")
-    assert finished(tab) == "You win."
+    # The page answers asynchronously, so each step waits for the history to grow (the start,
+    # then the player's move and the computer's reply) before it looks at the status.
     rows = tab.locator("#history tr")
-    assert rows.count() == 4  # the start and three moves
+    winning = tab.locator("[data-testid=move].win:enabled")
+    expect(winning).to_have_count(1)
+    winning.click()
+    expect(rows).to_have_count(3)
+    expect(tab.get_by_test_id("status")).to_have_text("Your turn.")
+    expect(winning).to_have_count(1)
+    winning.click()
+    expect(rows).to_have_count(4)  # the start and three moves
+    assert finished(tab) == "You win."
     assert "nim 1 1" in rows.nth(1).inner_text()
     assert tab.get_by_test_id("graph").count() == 1
     tab.screenshot(path=str(SCREENSHOT), full_page=True)
