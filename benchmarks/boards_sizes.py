@@ -1,6 +1,6 @@
 """Which board sizes each board game solves (normal play, nim-value) within 10 s and 1 GB.
 
-Run: .venv/bin/python benchmarks/boards_sizes.py
+Run: .venv/bin/python benchmarks/boards_sizes.py [GAME ...]   (all games when none is named)
 
 Each position is analysed cold in its own process, killed after 10 s; memory is the
 largest peak resident size of all the runs.  "refused" means grundy refused it up front
@@ -15,7 +15,7 @@ import sys
 import time
 
 CASES = {
-    "cram": ["3x5", "4x4", "4x5", "3x7", "4x6", "5x5", "6x6"],
+    "cram": ["3x5", "4x4", "4x5", "3x7", "4x6", "5x5", "6x6", "6x7", "8x8", "100x200"],
     "kings": ["4x4", "5x5", "4x7", "6x6", "5x7", "7x7", "8x8"],
     "bishops": ["4x4", "5x5", "6x6", "7x7", "8x8", "9x9"],
     "rows": ["3x3", "3x4", "4x4", "3x5", "4x5", "5x5"],
@@ -60,6 +60,8 @@ def main() -> None:
     print("| game | position | result |")
     print("|---|---|---|")
     for game, sizes in CASES.items():
+        if sys.argv[1:] and game not in sys.argv[1:]:
+            continue
         for size in sizes:
             print(f"| {game} | {size} | {run(f'{game} {size}')} |", flush=True)
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024

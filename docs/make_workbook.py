@@ -337,7 +337,11 @@ def games(book: Book) -> None:
               "centre of an even-by-even board is a corner of cells, a domino's centre is the "
               "middle of a cell side, so no domino meets its own mirror image. (The same "
               "argument settles 4x4.) On 5x4 the first player wins: a domino on the two "
-              "central cells, then central symmetry.")
+              "central cells, then central symmetry. The tool knows this argument: a board "
+              "(or a region left by play) that is its own mirror image with no domino across "
+              "the centre gets the value 0 without a search, so it answers 100x200 at once, "
+              "and in play the computer answers each domino with its mirror image:")
+    book.run("analyze cram 100x200", board=True)
 
     book.heading(3, "Game 9 — checkers on every square; take a run from a row or a column")
     book.text("8x8 by argument: the second player wins by central symmetry; a run in row r "

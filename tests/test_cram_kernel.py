@@ -142,6 +142,44 @@ class TestSymmetry:
             assert cram_kernel.region_value(bigger, rows + 2, cols + 2) == value
 
 
+def balanced_board(rng: random.Random, rows: int, cols: int) -> Grid:
+    """A random board that is its own image under the half turn, with no domino across the
+    centre (the centre cell, or the central pair of cells, is blocked)."""
+    last = rows * cols - 1
+    mask = 0
+    for i in range(rows * cols // 2 + 1):
+        if rng.random() < 0.8:
+            mask |= 1 << i | 1 << (last - i)
+    centre = (rows // 2) * cols + cols // 2
+    if rows % 2 and cols % 2:
+        mask &= ~(1 << centre)
+    elif rows % 2:
+        mask &= ~(0b11 << (centre - 1))
+    elif cols % 2:
+        mask &= ~(1 << centre | 1 << (centre - cols))
+    return (rows, cols, mask)
+
+
+class TestBalanced:
+    def test_balanced_boards_against_brute_force(self) -> None:
+        # The kernel values these 0 without a search; the brute force searches them.
+        rng = random.Random(180)
+        for _ in range(120):
+            grid = balanced_board(rng, rng.randint(2, 5), rng.randint(2, 5))
+            assert kernel(grid) == brute(cells_of(grid)) == 0, grid
+
+    def test_the_centre_domino_breaks_the_strategy(self) -> None:
+        # 2x3 and 3x4 are their own images, but a domino across the centre is its own image.
+        for rows, cols in [(2, 3), (3, 4), (2, 5)]:
+            grid = (rows, cols, (1 << rows * cols) - 1)
+            assert kernel(grid) == brute(cells_of(grid)) != 0, grid
+
+    def test_even_boards_are_not_searched(self) -> None:
+        cram_kernel.clear_memo()
+        assert cram_kernel.region_value((1 << 64) - 1, 8, 8) == 0
+        assert cram_kernel.memo_size() == 1
+
+
 class TestTable:
     def test_growth_keeps_values(self, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(cram_kernel, "_FIRST_LOG", 3)
@@ -172,9 +210,19 @@ class TestRuleset:
     def test_value_uses_the_kernel_and_still_refuses(self) -> None:
         assert CRAM.value((5, 5, (1 << 25) - 1)) == 0
         with pytest.raises(TooBig):
-            analyze("cram 6x6")
+            analyze("cram 5x7")
         with pytest.raises(TooBig):
             analyze("cram 6x6", misere=True)
+
+    def test_balanced_boards_too_big_to_search_are_lost_for_the_mover(self) -> None:
+        # 6x6 and 100x200 by the symmetry strategy; one domino on them breaks the balance.
+        for text in ("cram 6x6", "cram 100x200"):
+            analysis = analyze(text)
+            assert (analysis.nim_value, analysis.winning_moves) == (0, ())
+        with pytest.raises(TooBig):
+            analyze("cram ##..../....../....../....../....../......")
+        with pytest.raises(TooBig):
+            analyze("cram 100x199")
 
     def test_big_frames_use_the_general_search(self) -> None:
         # A 1x70 frame does not fit a word; its strips still have Dawson's values.

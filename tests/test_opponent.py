@@ -176,6 +176,23 @@ class TestComputerMove:
         assert str(computer_move(Position.of(game, ("b",))).position).endswith("a")
         assert remoteness(computer_move(Position.of(game, ("b", "c"))).position) == 2
 
+    def test_mirror_answer_where_the_board_is_too_big(self) -> None:
+        # Cram 6x6 less one domino is too big to analyse; the mirror answer balances it (so
+        # its value is 0 by the strategy), later answers come from the exact search.
+        from grundy.boards.grid import CRAM
+        from grundy.boards.symmetry import balanced
+        rng = random.Random(66)
+        for _ in range(3):
+            position = rng.choice(parse_position("cram 6x6").moves()).position
+            with pytest.raises(TooBig):
+                analyze(position)
+            position = computer_move(position).position
+            assert balanced(CRAM, position.components[0].state), str(position)
+            while not position.is_terminal:
+                assert analyze(position).nim_value == 0, str(position)
+                position = rng.choice(position.moves()).position
+                position = computer_move(position).position
+
     def test_no_move_left(self) -> None:
         with pytest.raises(InvalidMove, match="game is over"):
             computer_move("nim 0")

@@ -67,6 +67,17 @@ class TestPlay:
         assert any("With perfect play you lose" in line and "loss in" in line
                    for line in lines)
 
+    def test_hint_by_symmetry_where_the_board_is_too_big(
+            self, monkeypatch: pytest.MonkeyPatch) -> None:
+        _, lines = run("cram 6x6", "hint\n1\n", first="computer", lang="en")
+        assert any(line.startswith("By the symmetry strategy: place a domino on")
+                   for line in lines)
+        # Without a strategy to fall back on, the hint says why there is none; play goes on.
+        monkeypatch.setattr("grundy.terminal.mirror_reply", lambda position: None)
+        _, lines = run("cram 6x6", "hint\nquit\n", first="computer", lang="en")
+        assert any("No hint: solving cram" in line and "needs about" in line for line in lines)
+        assert lines[-1].endswith("Game left.")
+
     def test_bad_input_asks_again(self) -> None:
         _, lines = run("nim 2", "9\nchess 3\n\n1\n", lang="en")
         assert sum("is not one of the moves" in line for line in lines) == 2

@@ -61,6 +61,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "ru": "Выигрывающие ходы (каждый оставляет позицию, в которой ходящий "
                             "проигрывает):"},
     "found_by": {"en": "Found by {method}.", "ru": "Найдено: {method}."},
+    "mirror_move": {"en": "By the symmetry strategy: {move}, then answer every move with its "
+                          "mirror image.",
+                    "ru": "По стратегии симметрии: {move}, а потом отвечайте на каждый ход "
+                          "симметричным."},
+    "too_big_to_hint": {"en": "No hint: {error}", "ru": "Подсказки нет: {error}"},
     # The web page's own words.
     "game": {"en": "Game", "ru": "Игра"},
     "misere": {"en": "misère (last move loses)", "ru": "поддавки (последний ход проигрывает)"},

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.analysis import Analysis, analyze, as_position
+from grundy.boards.symmetry import symmetry_strategy
 from grundy.errors import InvalidMove, TooBig
 from grundy.sums import Move, Position
 from grundy.values import Outcome, Value, value_to_json
@@ -139,7 +140,13 @@ def _best_move(own: int, rated: list[tuple[Move, int]], misere: bool) -> Move:
 
 
 def _fallback_move(position: Position, misere: bool) -> Move:
-    analysis = analyze(position, misere=misere)
+    try:
+        analysis = analyze(position, misere=misere)
+    except TooBig:
+        reply = None if misere else mirror_reply(position)
+        if reply is None:
+            raise
+        return reply
     if analysis.outcome is Outcome.N:
         return min(analysis.winning_moves,
                    key=lambda m: (not m.position.is_terminal, _room(m.position)))
@@ -147,6 +154,24 @@ def _fallback_move(position: Position, misere: bool) -> Move:
         return next(m for m in _some_moves(position)
                     if analyze(m.position, misere=misere).outcome is Outcome.D)
     return max(_some_moves(position), key=lambda m: _room(m.position))
+
+
+def mirror_reply(position: Position) -> Move | None:
+    """The lecture's symmetry strategy on a board too big to analyse, if it applies: the move
+    that hands over a balanced board (:func:`~grundy.boards.symmetry.symmetry_strategy`).
+
+    >>> mirror_reply(as_position("cram ##..../....../....../....../....../......"))
+    Move('place a domino on a1-b1', 'cram ....##/....../....../....../....../##....')
+    >>> mirror_reply(as_position("nim 1 2")) is None
+    True
+    """
+    if len(position.components) != 1:
+        return None
+    component = position.components[0]
+    reply = symmetry_strategy(component.game, component.state)
+    if reply is None:
+        return None
+    return Move(position.say(0, reply.move), position.replace(0, reply.state))
 
 
 def _some_moves(position: Position) -> list[Move]:

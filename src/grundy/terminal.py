@@ -21,7 +21,7 @@ from typing import TextIO
 from grundy.analysis import analyze, as_position
 from grundy.errors import InvalidArgument, TooBig
 from grundy.i18n import language, message
-from grundy.opponent import computer_move, remoteness, wins
+from grundy.opponent import computer_move, mirror_reply, remoteness, wins
 from grundy.render.text import nim_sum_columns
 from grundy.spec import parse_position
 from grundy.sums import Move, Position
@@ -146,7 +146,16 @@ class _Game:
 
     def hint(self, moves: list[Move]) -> None:
         """Who wins, how fast, the nim-sum in binary columns, and the winning moves."""
-        analysis = analyze(self.position, misere=self.misere)
+        try:
+            analysis = analyze(self.position, misere=self.misere)
+        except TooBig as error:
+            reply = None if self.misere else mirror_reply(self.position)
+            if reply is None:
+                self.say(self.text("too_big_to_hint", error=error))
+            else:
+                self.say(self.text("you_can_win"))
+                self.say(self.text("mirror_move", move=reply.description))
+            return
         verdict = {Outcome.N: "you_can_win", Outcome.P: "you_lose", Outcome.D: "draw"}
         line = self.text(verdict[analysis.outcome])
         try:

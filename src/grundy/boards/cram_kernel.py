@@ -6,6 +6,11 @@ the mex, over the dominoes on two free cells side by side, of the xor of the val
 regions left: the groups of free cells joined side by side, cells with no free neighbour
 left out (no domino can ever cover them).
 
+A region that is its own image under the half turn of its bounding box, with no domino
+across the centre, is lost for the player to move by the lecture's symmetry strategy
+(answer every domino by its image), so its value is 0 and it is not searched: full boards
+with an even number of rows and of columns cost nothing.
+
 Each region is solved once.  It is normalised first: cut down to its bounding box, laid out
 in a frame of that box's width, turned so that it is no taller than wide, and replaced by
 the least of its images under the symmetries of the box (4, or 8 for a square).  The value
@@ -247,6 +252,25 @@ def _lookup(x, h, w, not_last, area, keys, tags, used):  # type: ignore[no-untyp
 
 
 @njit(cache=True)
+def _mirror_wins(x, h, w):  # type: ignore[no-untyped-def]
+    """Whether the region ``x``, cut down to its ``h x w`` box, is lost for the player to
+    move by the lecture's symmetry strategy: it is its own image under the half turn, and no
+    domino is its own image, so the reply to every domino, its image, is always free."""
+    if _reverse(x) >> _U(64 - h * w) != x:
+        return False
+    # A domino is its own image only when its middle is the centre of the box.
+    if h % 2 and w % 2:
+        return not (x >> _U(h // 2 * w + w // 2)) & _ONE
+    if h % 2:
+        pair = _U(3) << _U(h // 2 * w + w // 2 - 1)
+        return x & pair != pair
+    if w % 2:
+        pair = (_ONE | (_ONE << _U(w))) << _U((h // 2 - 1) * w + w // 2)
+        return x & pair != pair
+    return True
+
+
+@njit(cache=True)
 def _solve(key, kh, kw, keys, tags, used):  # type: ignore[no-untyped-def]
     """Solve the normalised region ``key`` and every region it leads to that the table
     lacks, storing them; its value, or ``_FULL``.
@@ -270,6 +294,18 @@ def _solve(key, kh, kw, keys, tags, used):  # type: ignore[no-untyped-def]
     x, h, w = key, kh, kw
     value = 0
     while True:
+        if x and _mirror_wins(x, h, w):
+            # Lost for the player to move, so its value is 0: no search below it.
+            if used[0] * _LOAD_DEN >= len(keys) * _LOAD_NUM:
+                return _FULL
+            i = _slot(x, w, keys, tags)
+            keys[i] = x
+            tags[i] = w << _TAG_SHIFT
+            used[0] += 1
+            used[1] += 1
+            if depth == 0:
+                return 0
+            x = _ZERO
         if x:
             not_last = _not_last_column(h, w)
             xs[depth], hs[depth], ws[depth] = x, h, w

@@ -31,6 +31,7 @@ from math import comb
 
 from grundy.boards import cram_kernel
 from grundy.boards.base import BoardGame, _short
+from grundy.boards.symmetry import balanced
 from grundy.errors import InvalidPosition, TooBig
 from grundy.game import Option
 from grundy.solver import DEFAULT_BUDGET
@@ -367,8 +368,9 @@ class Cram(GridGame):
     even x odd board exactly one domino is its own image (across the centre); the first
     player takes it and then answers the same way, and wins.  Odd x odd boards (3x5: the
     first player wins, by search) have no such argument.  So Cram 100x200 is a second-player
-    win, although far too big to search: :meth:`value` refuses it with
-    :class:`~grundy.errors.TooBig`, and :func:`grundy.boards.symmetry.symmetry_strategy`
+    win, although far too big to search: :meth:`value` gives it the value 0 by this
+    argument (a region left by play that is not balanced is refused with
+    :class:`~grundy.errors.TooBig`), and :func:`grundy.boards.symmetry.symmetry_strategy`
     plays the answers.
 
     >>> CRAM.value((4, 4, (1 << 16) - 1)), CRAM.value((2, 3, 63))
@@ -407,23 +409,30 @@ class Cram(GridGame):
 
     def value(self, state: Grid) -> Value:
         """The nim-value under normal play; compiled (:mod:`~grundy.boards.cram_kernel`) on
-        boards of at most 64 cells, refused up front as by the general search when too big.
+        boards of at most 64 cells, refused up front as by the general search when too big,
+        unless each region is balanced (:func:`~grundy.boards.symmetry.balanced`): then the
+        symmetry strategy shows that the player to move loses, so the value is 0.
 
         >>> CRAM.value((1, 7, 0b1111111)), CRAM.value((5, 5, (1 << 25) - 1))
         (1, 0)
+        >>> CRAM.value((6, 6, (1 << 36) - 1)), CRAM.value(CRAM.parse_state(["100x200"]))
+        (0, 0)
         """
         rows, cols, cells = state
         if not cells or rows * cols > cram_kernel.MAX_CELLS:
+            if cells and all(balanced(self, region) for region in self.split(state)):
+                return 0
             return super().value(state)
         known = cram_kernel.known_value(cells, rows, cols)
         if known is not None:
             return known
         # The compiled search settles about a million regions a second in a compact table,
-        # so it may take on boards whose bound the general search would refuse.
+        # so it may take on boards whose bound the general search would refuse; it values
+        # balanced regions 0 without a search.
         limit = KERNEL_BUDGET * self.symmetries
         for region in self.split(state):
             bound = self.region_bound(region)
-            if bound > limit:
+            if bound > limit and not balanced(self, region):
                 raise TooBig(f"solving {self.text} {_short(self.format_state(region))}",
                              size=bound, limit=limit)
         return cram_kernel.region_value(cells, rows, cols)

@@ -64,8 +64,11 @@ def symmetry_strategy(game: Game[Any], state: Any) -> Reply | None:
         return None
     if balanced(game, state):
         return None
-    for play in game.plays(state):
-        after = game.apply(state, play)
-        if balanced(game, after):
-            return Reply(game.describe_play(state, play), after)
+    # A position may come cut down to its cells (canonical, as in a Position): the board the
+    # mirror needs is then the one that a play leaves, cut down again.
+    for cut in (False, True):
+        for play in game.plays(state):
+            after = game.apply(state, play)
+            if balanced(game, game.canonical(after) if cut else after):
+                return Reply(game.describe_play(state, play), after)
     return None
