@@ -11,12 +11,14 @@ import random
 from functools import cache
 from itertools import product
 
+import numpy as np
 import pytest
 
 from grundy.analysis import analyze
 from grundy.boards import cram_kernel
 from grundy.boards.base import BoardGame
-from grundy.boards.grid import CRAM, Cram, Grid, images
+from grundy.boards.grid import CRAM, Cram, Grid, crop, images
+from grundy.boards.symmetry import balanced
 from grundy.errors import TooBig
 from grundy.heap.takebreak import DAWSON
 from grundy.values import Value
@@ -173,6 +175,19 @@ class TestBalanced:
         for rows, cols in [(2, 3), (3, 4), (2, 5)]:
             grid = (rows, cols, (1 << rows * cols) - 1)
             assert kernel(grid) == brute(cells_of(grid)) != 0, grid
+
+    def test_kernel_and_strategy_agree_on_balance(self) -> None:
+        # Cram.value trusts the strategy's test to let a board through that the kernel then
+        # must not search: both must call the same regions balanced.
+        rng = random.Random(7)
+        for _ in range(300):
+            rows, cols = rng.randint(1, 6), rng.randint(1, 6)
+            grid = (balanced_board(rng, rows, cols) if rng.random() < 0.5
+                    else random_board(rng, rows, cols, most_free=36))
+            for region in CRAM.split(grid):
+                box_rows, box_cols, cells = crop(region)
+                by_kernel = cram_kernel._mirror_wins(np.uint64(cells), box_rows, box_cols)
+                assert by_kernel == balanced(CRAM, region), region
 
     def test_even_boards_are_not_searched(self) -> None:
         cram_kernel.clear_memo()
