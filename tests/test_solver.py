@@ -7,6 +7,7 @@ import random
 import pytest
 
 from grundy import Game, Infinite, Outcome, Solver, TooBig, analyze
+from grundy.solver import work_limit
 
 from brute import mex
 
@@ -53,6 +54,13 @@ def test_budget_refuses_big_searches() -> None:
     solver = Solver(lambda n: [n - 1, n - 2] if n > 1 else [], budget=1000)
     with pytest.raises(TooBig, match="more than 1000 states"):
         solver.value(10_000)
+
+
+def test_work_limit_lowers_the_budget_of_the_block_only() -> None:
+    solver = Solver(lambda n: [n - 1, n - 2] if n > 1 else [])
+    with work_limit(1000), pytest.raises(TooBig, match="more than 1000 states"):
+        solver.value(10_000)
+    assert solver.value(10_000) == (10_000 - 1) % 3  # the default budget again
 
 
 class Sticks(Game[int]):

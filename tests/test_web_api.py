@@ -145,6 +145,11 @@ class TestErrors:
         ("/api/computer-move", {"q": "kayles 40 40 40", "misere": "1"}),
         ("/api/sequence", {"game": "kayles", "to": "100000000"}),
         ("/api/graph", {"q": "nim 30 30 30"}),
+        # Within the command line's budget, not within a request's.
+        ("/api/analyze", {"q": "cram 5x6"}),
+        ("/api/analyze", {"q": "grundy-game 5000000"}),
+        ("/api/analyze", {"q": "two-numbers 1000 2000"}),
+        ("/api/moves", {"q": "cram ##..../....../....../....../....../......"}),
     ])
     def test_too_big_is_413(self, client: TestClient, path: str, params: dict[str, str]) -> None:
         response = client.get(path, params=params)

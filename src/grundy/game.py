@@ -24,7 +24,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from grundy.errors import InvalidPosition
-from grundy.solver import DEFAULT_BUDGET, Solver
+from grundy.solver import Solver
 from grundy.values import Value
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ class Game(ABC, Generic[S]):
         """The memoised solver of this game's positions (shared by equal games)."""
         found = _solvers.get(self)
         if found is None:
-            found = Solver(self._children, foreign=self._foreign_value, budget=DEFAULT_BUDGET,
+            found = Solver(self._children, foreign=self._foreign_value,
                            what=f"solving {self.text}")
             _solvers[self] = found
         return found

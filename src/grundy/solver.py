@@ -11,7 +11,9 @@ of the whole reachable graph: outcomes P/N/D, and Smith's generalised Sprague–
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, Generic, TypeVar
 
 from grundy.errors import TooBig
@@ -25,6 +27,42 @@ DEFAULT_BUDGET = 2_000_000
 #: next search, so a long-running process (the web server) does not grow without end.
 MEMO_LIMIT = 8_000_000
 
+_work_limit: ContextVar[int | None] = ContextVar("grundy_work_limit", default=None)
+
+
+def search_budget() -> int:
+    """How many new positions one search may meet here: :data:`DEFAULT_BUDGET`, or the
+    limit of the innermost :func:`work_limit` around the caller.
+
+    >>> search_budget() == DEFAULT_BUDGET
+    True
+    """
+    limit = _work_limit.get()
+    return DEFAULT_BUDGET if limit is None else limit
+
+
+def limited_work() -> int | None:
+    """The limit of the innermost :func:`work_limit` around the caller, or None."""
+    return _work_limit.get()
+
+
+@contextmanager
+def work_limit(states: int) -> Iterator[None]:
+    """Lower every search budget to ``states`` positions inside the block (in this thread or
+    task only): searches and computations that would need more are refused up front.
+
+    The web server answers each request inside one, so no request runs for long.
+
+    >>> with work_limit(100):
+    ...     search_budget()
+    100
+    """
+    token = _work_limit.set(states)
+    try:
+        yield
+    finally:
+        _work_limit.reset(token)
+
 
 class _CycleFound(Exception):
     """Raised inside a depth-first walk that met a node already on its path."""
@@ -35,7 +73,7 @@ class Solver(Generic[Node]):
 
     ``options(node)`` lists the node's options.  Options for which ``foreign(option)`` returns
     a value are leaves whose value is known from elsewhere (another game's position); they are
-    used for nim-values only.
+    used for nim-values only.  Without a ``budget``, each search has :func:`search_budget`.
 
     >>> solver = Solver(lambda n: [n - k for k in (1, 2) if k <= n])
     >>> [solver.value(n) for n in range(6)]
@@ -52,7 +90,7 @@ class Solver(Generic[Node]):
         options: Callable[[Node], Iterable[Node]],
         *,
         foreign: Callable[[Node], Value | None] | None = None,
-        budget: int = DEFAULT_BUDGET,
+        budget: int | None = None,
         what: str = "the search",
     ) -> None:
         self._options = options
@@ -78,8 +116,9 @@ class Solver(Generic[Node]):
                 table.clear()
 
     def _charge(self, met: int) -> None:
-        if met > self.budget:
-            raise TooBig(self.what, limit=self.budget)
+        budget = search_budget() if self.budget is None else self.budget
+        if met > budget:
+            raise TooBig(self.what, limit=budget)
 
     def value(self, root: Node) -> Value:
         """The nim-value of ``root`` (normal play); ∞(A) where play can go on for ever.

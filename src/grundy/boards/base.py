@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 from grundy.errors import TooBig
 from grundy.game import Game, Option
-from grundy.solver import DEFAULT_BUDGET
+from grundy.solver import search_budget
 from grundy.sums import Component, Position
 from grundy.values import Value
 
@@ -142,10 +142,10 @@ class BoardGame(Game[S]):
         if not _nesting[0]:
             for region in regions:
                 bound = self.region_bound(region)
-                if bound > DEFAULT_BUDGET * self.symmetries:
+                limit = search_budget() * self.symmetries
+                if bound > limit:
                     raise TooBig(f"solving {self.text} {_short(self.format_state(region))}",
-                                 size=bound,
-                                 limit=DEFAULT_BUDGET * self.symmetries)
+                                 size=bound, limit=limit)
         total = 0
         _nesting[0] += 1
         try:

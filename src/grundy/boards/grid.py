@@ -34,7 +34,7 @@ from grundy.boards.base import BoardGame, _short
 from grundy.boards.symmetry import balanced
 from grundy.errors import InvalidPosition, TooBig
 from grundy.game import Option
-from grundy.solver import DEFAULT_BUDGET
+from grundy.solver import search_budget
 from grundy.sums import Position
 from grundy.values import Value
 
@@ -429,7 +429,7 @@ class Cram(GridGame):
         # The compiled search settles about a million regions a second in a compact table,
         # so it may take on boards whose bound the general search would refuse; it values
         # balanced regions 0 without a search.
-        limit = KERNEL_BUDGET * self.symmetries
+        limit = KERNEL_FACTOR * search_budget() * self.symmetries
         for region in self.split(state):
             bound = self.region_bound(region)
             if bound > limit and not balanced(self, region):
@@ -458,8 +458,9 @@ class Cram(GridGame):
                 yield self.describe_play(state, play), option
 
 
-#: The budget of the compiled Cram search (5x6, 3x10 and 4x8 fit; 6x6 does not).
-KERNEL_BUDGET = 16 * DEFAULT_BUDGET
+#: How many times the search budget the compiled Cram search may take on (with the default
+#: budget 5x6, 3x10 and 4x8 fit; 6x6 less a domino does not).
+KERNEL_FACTOR = 16
 
 
 def count_matchings(lines: list[str]) -> int:

@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 
 from grundy.errors import InvalidPosition, TooBig
 from grundy.game import Game, Option
-from grundy.solver import DEFAULT_BUDGET
+from grundy.solver import search_budget
 from grundy.values import Value
 
 Pair = tuple[int, int]
@@ -63,9 +63,10 @@ class TwoNumbers(Game[Pair]):
         self._taken: list[list[int]] = [[0], [0]]
 
     def _missing(self, a: int) -> list[int]:
-        if a * a > DEFAULT_BUDGET:
+        limit = search_budget()
+        if a * a > limit:
             raise TooBig(f"the nim-values of two-numbers with smaller number {a}",
-                         size=a * a, limit=DEFAULT_BUDGET, unit="steps")
+                         size=a * a, limit=limit, unit="steps")
         while len(self._taken) <= a:
             top = len(self._taken)
             self._taken.append(sorted({0} | {self.value((c, top)) for c in range(1, top)}))

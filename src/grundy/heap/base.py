@@ -22,6 +22,7 @@ from grundy.game import Game, Option
 from grundy.heap.cache import SequenceCache
 from grundy.heap.kernels import SequenceInterrupted, generic_values
 from grundy.heap.period import Period, detect_period
+from grundy.solver import limited_work
 
 Heaps = tuple[int, ...]
 
@@ -54,6 +55,20 @@ class HeapGame(Game[Heaps]):
     #: Largest heap this game computes values up to, heap by heap.
     max_computed_heap: int = MAX_COMPUTED_HEAP
 
+    @property
+    def computable_heap(self) -> int:
+        """The largest heap whose value may be computed here: :attr:`max_computed_heap`, or
+        the limit of a :func:`~grundy.solver.work_limit` around the caller if smaller.
+
+        >>> from grundy.heap.takebreak import KAYLES
+        >>> from grundy.solver import work_limit
+        >>> with work_limit(1000):
+        ...     KAYLES.computable_heap
+        1000
+        """
+        limit = limited_work()
+        return self.max_computed_heap if limit is None else min(limit, self.max_computed_heap)
+
     @abstractmethod
     def heap_options(self, n: int) -> Iterable[Heaps]:
         """The options of one heap of size ``n``: tuples of the heap sizes left."""
@@ -78,7 +93,7 @@ class HeapGame(Game[Heaps]):
         known = self._sequence()
         if n < len(known):
             return int(known[n]), "computed"
-        if n > self.max_computed_heap:
+        if n > self.computable_heap:
             period = self.proved_period()
             if period is not None:
                 return period.value_at(self._sequence(), n), "period"
@@ -106,10 +121,11 @@ class HeapGame(Game[Heaps]):
         known = self._sequence()
         if n < len(known):
             return known[: n + 1]
-        if n > self.max_computed_heap:
+        most = self.computable_heap
+        if n > most:
             raise TooBig(f"the nim-value of {self.text} {n} (no formula or proved period)",
-                         size=n + 1, limit=self.max_computed_heap, unit="heap values")
-        target = min(max(n, 2 * len(known)), self.max_computed_heap)
+                         size=n + 1, limit=most, unit="heap values")
+        target = min(max(n, 2 * len(known)), most)
         try:
             grown = self.compute_values(target, known, progress)
         except SequenceInterrupted as stop:
@@ -164,7 +180,7 @@ class HeapGame(Game[Heaps]):
             return found
         known = len(self._sequence())
         # Values kept from earlier work (the disk cache) all count, even past the limit.
-        cap = max(min(limit, self.max_computed_heap + 1), known)
+        cap = max(min(limit, self.computable_heap + 1), known)
         size = max(1024, known)
         while True:
             size = min(size, cap)

@@ -33,6 +33,7 @@ from grundy.heap.base import HeapGame
 from grundy.i18n import MESSAGES
 from grundy.opponent import analysis_json_with_remoteness, computer_move, moves_json
 from grundy.sequences import heap_outcomes, sequence_report
+from grundy.solver import work_limit
 from grundy.spec import game_list, parse_game, parse_position
 from grundy.sums import Position
 
@@ -40,7 +41,7 @@ STATIC = Path(__file__).parent / "static"
 
 #: Worker threads computing answers at once; further requests wait their turn.
 WORKERS = 4
-#: Positions one search may meet (misère analysis, remoteness).
+#: Positions one search may meet (any search, and heap values computed) in one request.
 STATES = 200_000
 #: Seconds a remoteness search may take before the answer goes without it.
 SECONDS = 2.0
@@ -57,7 +58,8 @@ def create_app() -> Starlette:
     def api(work: Callable[[Request], Any]) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
             try:
-                answer = await anyio.to_thread.run_sync(work, request, limiter=limiter)
+                answer = await anyio.to_thread.run_sync(_within_budget, work, request,
+                                                        limiter=limiter)
             except ValueError as error:
                 return JSONResponse({"error": str(error)}, status_code=400)
             except TooBig as error:
@@ -151,6 +153,12 @@ def _games(request: Request) -> dict[str, Any]:
         games.append({"name": ruleset.name, "usage": ruleset.usage, "summary": ruleset.summary,
                       "example": example, "heap": heap})
     return {"games": games, "graph": importlib.util.find_spec("grundy.render.graph") is not None}
+
+
+def _within_budget(work: Callable[[Request], Any], request: Request) -> Any:
+    # Every search and computation of the request gets the budget of STATES positions.
+    with work_limit(STATES):
+        return work(request)
 
 
 def _analyze(request: Request) -> dict[str, Any]:
