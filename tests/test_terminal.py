@@ -78,6 +78,11 @@ class TestPlay:
         assert any("No hint: solving cram" in line and "needs about" in line for line in lines)
         assert lines[-1].endswith("Game left.")
 
+    def test_boards_with_too_many_moves_are_refused_up_front(self) -> None:
+        # Cram 100x200 has the value 0 at once, but 39 700 moves to list every turn.
+        with pytest.raises(TooBig, match="moves"):
+            run("cram 100x200", "1\n", lang="en")
+
     def test_bad_input_asks_again(self) -> None:
         _, lines = run("nim 2", "9\nchess 3\n\n1\n", lang="en")
         assert sum("is not one of the moves" in line for line in lines) == 2
