@@ -346,7 +346,11 @@ def games(book: Book) -> None:
     book.heading(3, "Game 9 — checkers on every square; take a run from a row or a column")
     book.text("8x8 by argument: the second player wins by central symmetry; a run in row r "
               "is mirrored into row 9 - r ≠ r (columns likewise), so the mirror run is still "
-              "whole. Smaller boards, computed:")
+              "whole. The tool applies this argument itself: a position that is its own "
+              "mirror image, where no move meets its own mirror image, gets the value 0 "
+              "without a search:")
+    book.run("analyze rows 8x8", board=True)
+    book.text("Smaller boards, computed by search:")
     for size in ("2x3", "3x3"):
         book.run(f"analyze rows {size}", board=True)
 
@@ -372,7 +376,9 @@ def games(book: Book) -> None:
               "is never its own mirror image (that would need it to pass through the centre, "
               "which lies on no line of cubes), and the mirror line still has an unpierced "
               "cube: the mirror of the cube the first player's line had, which that line "
-              "cannot contain. A small cube, computed:")
+              "cannot contain. The tool applies the same argument:")
+    book.run("analyze skewers 4x4x4", board=True)
+    book.text("A small cube, computed by search:")
     book.run("analyze skewers 2x2x2", board=True)
 
     book.heading(3, "Game 13 — a 5x8 chocolate bar; who first breaks off a 1x1 piece wins")

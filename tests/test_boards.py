@@ -32,13 +32,15 @@ from grundy.boards import (
     TWO_NUMBERS,
     symmetry_strategy,
 )
-from grundy.boards.base import BoardGame
+from grundy.boards.base import BoardGame, balanced
 from grundy.boards.chocolate import count_bars
 from grundy.boards.chomp import count_subdiagrams
 from grundy.boards.diagonals import count_words
 from grundy.boards.grid import count_king_sets, count_matchings
 from grundy.errors import InvalidPosition, TooBig
+from grundy.game import clear_caches
 from grundy.heap.takebreak import TakeAndBreak
+from grundy.solver import work_limit
 from grundy.spec import parse_position
 from grundy.values import Outcome
 
@@ -433,8 +435,8 @@ def solve_count(rows: int, cols: int) -> dict[str, int]:
 
 
 class TestTooBig:
-    @pytest.mark.parametrize("text", ["cram 100x199", "skewers 4x4x4", "chomp 30x30",
-                                      "rows 8x8", "kings 8x8", "diagonals 14", "chocolate 9x9",
+    @pytest.mark.parametrize("text", ["cram 100x199", "skewers 3x3x3", "chomp 30x30",
+                                      "rows 8x9", "kings 8x8", "diagonals 14", "chocolate 9x9",
                                       "two-numbers 5000 6000"])
     def test_refused_up_front(self, text: str) -> None:
         with pytest.raises(TooBig) as error:
@@ -542,6 +544,52 @@ class TestSymmetryStrategy:
         rng = random.Random(2024)
         for _ in range(15):
             play_against_random(game, state, first, rng)
+
+    @pytest.mark.parametrize("game, start", [
+        (CRAM, (4, 4, (1 << 16) - 1)), (CRAM, (3, 4, (1 << 12) - 1)),
+        (ROWS, (4, 4, (1 << 16) - 1)),
+        (SKEWERS, (2, 2, 2, 255)), (CHOMP, (4, 4, 4, 4)),
+    ])
+    def test_balanced_regions_are_valued_0_without_a_search(self, game: BoardGame[Any],
+                                                            start: Any) -> None:
+        # Inside a work limit of one position every region must be settled by the rule;
+        # outside it the same regions are searched (the search is checked against brute
+        # force above).  The regions come from games played by the strategy.
+        rng = random.Random(12)
+        checked = 0
+        for _ in range(10):
+            state = start
+            while True:
+                if not balanced(game, state):
+                    reply = symmetry_strategy(game, state)
+                    assert reply is not None
+                    state = reply.state
+                for region in game.split(state):
+                    if balanced(game, region):
+                        clear_caches()
+                        with work_limit(1):
+                            ruled = game.value(region)
+                        clear_caches()
+                        assert ruled == game.value(region) == 0, region
+                        checked += 1
+                plays = list(game.plays(state))
+                if not plays:
+                    break
+                state = game.apply(state, rng.choice(plays))
+        assert checked >= 5
+
+    @pytest.mark.parametrize("text", ["kings ...###.../...###.../...###...",
+                                      "cram ......./......./......./......./#######/"
+                                      "......./......./......./......."])
+    def test_equal_regions_cancel_without_a_search(self, text: str) -> None:
+        # G + G = 0: inside a work limit of one position nothing is searched.
+        clear_caches()
+        with work_limit(1):
+            assert analyze(text).nim_value == 0
+        # One cell more blocked in the first region: the two no longer cancel.
+        unequal = text.replace(".../...###", "..#/...###", 1).replace("#/.", "#/#", 1)
+        with work_limit(1), pytest.raises(TooBig):
+            analyze(unequal)
 
     def test_no_strategy_where_the_lecture_has_none(self) -> None:
         assert symmetry_strategy(CRAM, (3, 3, 511)) is None

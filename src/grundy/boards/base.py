@@ -19,6 +19,7 @@ misère play searches whole positions (sums included) and never relies on the sp
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections import Counter
 from collections.abc import Hashable, Iterable, Iterator
 from typing import Any, TypeVar
 
@@ -36,6 +37,35 @@ Play = Any
 # How many board searches are running inside one another; the budget is checked only by the
 # outermost, since every region met inside is part of a position reachable from its root.
 _nesting = [0]
+
+
+def unpaired(regions: list[S]) -> list[S]:
+    """The regions left when equal ones cancel in pairs: G + G has the value 0 (the second
+    player copies every move in the other copy), so the value never needs them.
+
+    >>> unpaired(["a", "b", "a", "c", "a"])
+    ['a', 'b', 'c']
+    """
+    counts = Counter(regions)
+    return [region for region in counts if counts[region] % 2]
+
+
+def balanced(game: BoardGame[Any], state: Any) -> bool:
+    """True when ``state`` is its own mirror (:meth:`BoardGame.mirror`) and every play's
+    mirror stays legal after it.
+
+    The player to move then loses: whatever they play, the mirror answer leaves a balanced
+    position again (plays only shrink what is left, so the mirror answers stay legal), and
+    the mirroring player makes the last move.  See :mod:`grundy.boards.symmetry`.
+
+    >>> from grundy.boards.grid import KINGS
+    >>> balanced(KINGS, (3, 3, 0b111101111)), balanced(KINGS, (2, 2, 15))
+    (True, False)
+    """
+    if game.mirror(state) != state:
+        return False
+    return all(game.legal(game.apply(state, play), game.mirror_play(state, play))
+               for play in game.plays(state))
 
 
 def _short(text: str) -> str:
@@ -131,21 +161,27 @@ class BoardGame(Game[S]):
         """The nim-value under normal play: the xor of the regions' values.
 
         A region whose bound exceeds the search budget (times :attr:`symmetries`) is
-        refused with :class:`~grundy.errors.TooBig` before any search starts.
+        refused with :class:`~grundy.errors.TooBig` before any search starts, unless it is
+        :func:`balanced`: then the lecture's symmetry strategy wins it for the second
+        player, so its value is 0 without a search.
         """
         solver = self.solver()
         known = solver.values.get(state)
         if known is not None:
             return known
         # Inside a search every state met is a settled region already.
-        regions = [state] if _nesting[0] else self.split(state)
+        regions = [state] if _nesting[0] else unpaired(self.split(state))
         if not _nesting[0]:
+            limit = search_budget() * self.symmetries
+            searched = []
             for region in regions:
                 bound = self.region_bound(region)
-                limit = search_budget() * self.symmetries
-                if bound > limit:
+                if bound <= limit:
+                    searched.append(region)
+                elif not balanced(self, region):
                     raise TooBig(f"solving {self.text} {_short(self.format_state(region))}",
                                  size=bound, limit=limit)
+            regions = searched
         total = 0
         _nesting[0] += 1
         try:

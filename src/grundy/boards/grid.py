@@ -30,8 +30,7 @@ from itertools import product
 from math import comb
 
 from grundy.boards import cram_kernel
-from grundy.boards.base import BoardGame, _short
-from grundy.boards.symmetry import balanced
+from grundy.boards.base import BoardGame, _short, balanced, unpaired
 from grundy.errors import InvalidPosition, TooBig
 from grundy.game import Option
 from grundy.solver import search_budget
@@ -410,7 +409,7 @@ class Cram(GridGame):
     def value(self, state: Grid) -> Value:
         """The nim-value under normal play; compiled (:mod:`~grundy.boards.cram_kernel`) on
         boards of at most 64 cells, refused up front as by the general search when too big,
-        unless each region is balanced (:func:`~grundy.boards.symmetry.balanced`): then the
+        unless each region is balanced (:func:`~grundy.boards.base.balanced`): then the
         symmetry strategy shows that the player to move loses, so the value is 0.
 
         >>> CRAM.value((1, 7, 0b1111111)), CRAM.value((5, 5, (1 << 25) - 1))
@@ -420,8 +419,6 @@ class Cram(GridGame):
         """
         rows, cols, cells = state
         if not cells or rows * cols > cram_kernel.MAX_CELLS:
-            if cells and all(balanced(self, region) for region in self.split(state)):
-                return 0
             return super().value(state)
         known = cram_kernel.known_value(cells, rows, cols)
         if known is not None:
@@ -430,12 +427,16 @@ class Cram(GridGame):
         # so it may take on boards whose bound the general search would refuse; it values
         # balanced regions 0 without a search.
         limit = KERNEL_FACTOR * search_budget() * self.symmetries
-        for region in self.split(state):
+        regions = unpaired(self.split(state))
+        for region in regions:
             bound = self.region_bound(region)
             if bound > limit and not balanced(self, region):
                 raise TooBig(f"solving {self.text} {_short(self.format_state(region))}",
                              size=bound, limit=limit)
-        return cram_kernel.region_value(cells, rows, cols)
+        total = 0
+        for region_rows, region_cols, region_cells in regions:
+            total ^= cram_kernel.region_value(region_cells, region_rows, region_cols)
+        return total
 
     def moves_to_value(self, state: Grid, target: int) -> Iterator[tuple[str, Option]]:
         """The moves to options of nim-value ``target``, each play valued before it is settled.
@@ -671,7 +672,8 @@ class Rows(GridGame):
 
     Symmetry: on an even x even board (the 8x8 of the lecture) the second player answers
     each run with its image under the half turn, which lies in another row or column and is
-    still full: the second player wins.
+    still full: the second player wins.  Boards too big to search (8x8) get their value, 0,
+    from this argument (:func:`~grundy.boards.base.balanced`).
 
     >>> ROWS.value((2, 2, 15)), ROWS.value((1, 5, 31))
     (0, 5)

@@ -17,7 +17,8 @@ pierced, the row of largest y first, joined by ``/``).  Cubes are named (x, y, z
 Symmetry: on the 4x4x4 cube of the lecture (any even edge) the second player answers each
 line with its image under the reflection in the cube's centre: a parallel line, never the
 same one, never meeting it, and still holding an unpierced cube; the second player wins.
-The 4x4x4 cube itself is far beyond search (2^48 line sets) and refused.
+The 4x4x4 cube itself is far beyond search (2^48 line sets): its value, 0, comes from this
+argument (:func:`grundy.boards.base.balanced`), not from a search.
 
 >>> from grundy.analysis import analyze
 >>> analyze("skewers 2x2x2").winner, analyze("skewers 1x2x3").nim_value

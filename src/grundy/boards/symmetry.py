@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any, NamedTuple
 
-from grundy.boards.base import BoardGame
+from grundy.boards.base import BoardGame, balanced
 from grundy.game import Game
 
 
@@ -38,19 +38,6 @@ class Reply(NamedTuple):
 
     move: str
     state: Hashable
-
-
-def balanced(game: BoardGame[Any], state: Any) -> bool:
-    """True when ``state`` is its own mirror and every play's mirror stays legal after it.
-
-    >>> from grundy.boards.grid import KINGS
-    >>> balanced(KINGS, (3, 3, 0b111101111)), balanced(KINGS, (2, 2, 15))
-    (True, False)
-    """
-    if game.mirror(state) != state:
-        return False
-    return all(game.legal(game.apply(state, play), game.mirror_play(state, play))
-               for play in game.plays(state))
 
 
 def symmetry_strategy(game: Game[Any], state: Any) -> Reply | None:
