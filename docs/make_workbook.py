@@ -314,7 +314,10 @@ def games(book: Book) -> None:
               "4th and 5th files. The mirror square has the other colour, so the mirror "
               "bishop cannot attack the one just placed, and it is not attacked by anything "
               "else, or the first player's square would have been attacked by that piece's "
-              "mirror. Smaller boards, computed:")
+              "mirror. The search confirms it (the two colours are independent regions, "
+              "small enough to solve):")
+    book.run("analyze bishops 8x8", board=True)
+    book.text("Smaller boards, computed:")
     for size in ("3x3", "4x4"):
         book.run(f"analyze bishops {size}", board=True)
 
