@@ -40,6 +40,7 @@ from grundy.boards.grid import count_king_sets, count_matchings
 from grundy.errors import InvalidPosition, TooBig
 from grundy.game import clear_caches
 from grundy.heap.takebreak import TakeAndBreak
+from grundy.render.text import format_analysis
 from grundy.solver import work_limit
 from grundy.spec import parse_position
 from grundy.values import Outcome
@@ -362,6 +363,16 @@ class TestKnownFacts:
                                       "skewers 2x2x2", "two-numbers 5 5"])
     def test_symmetric_boards_are_second_player_wins(self, text: str) -> None:
         assert analyze(text).winner == "second"
+
+    def test_the_symmetry_strategy_is_given_as_the_reason(self) -> None:
+        # Said for a balanced board only: not for a P-position found by search alone (cram
+        # 3x3), nor for a sum (its nim-sum says why), nor for heaps.
+        for text, why in [("cram 4x6", True), ("rows 8x8", True), ("skewers 4x4x4", True),
+                          ("cram ..#../..#..", True), ("cram 3x3", False), ("nim 3 3", False),
+                          ("cram 2x2 + cram 2x2", False)]:
+            analysis = analyze(text)
+            assert analysis.nim_value == 0, text
+            assert ("Why: the lecture's symmetry strategy" in format_analysis(analysis)) == why
 
     @pytest.mark.parametrize("text", ["cram 2x3", "cram 4x5", "kings 3x3", "kings 3x5",
                                       "kings 5x5"])

@@ -13,6 +13,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from grundy.boards.base import SYMMETRY, BoardGame, balanced
 from grundy.errors import TooBig
 from grundy.game import Game
 from grundy.heap.base import HeapGame
@@ -105,6 +106,13 @@ def _terms(position: Position) -> list[Term]:
     return terms
 
 
+def _mirrored(position: Position) -> bool:
+    if len(position.components) != 1:
+        return False
+    component = position.components[0]
+    return isinstance(component.game, BoardGame) and balanced(component.game, component.state)
+
+
 def _normal(position: Position) -> Analysis:
     terms = _terms(position)
     total = position.value()
@@ -114,6 +122,8 @@ def _normal(position: Position) -> Analysis:
         method = "Smith's generalised Sprague-Grundy values"
         if outcome is Outcome.N:
             moves = [m for m in position.moves() if m.position.value() == 0]
+    elif total == 0 and _mirrored(position):
+        method = SYMMETRY
     else:
         method = "Sprague-Grundy: nim-sum of the components' values"
         if total:

@@ -39,6 +39,12 @@ Play = Any
 _nesting = [0]
 
 
+#: Why a balanced position is lost for the player to move, in words (see :func:`balanced`).
+SYMMETRY = ("the lecture's symmetry strategy: the position is its own mirror image and no "
+            "move meets its own image, so the second player answers every move with its "
+            "mirror image and makes the last move")
+
+
 def unpaired(regions: list[S]) -> list[S]:
     """The regions left when equal ones cancel in pairs: G + G has the value 0 (the second
     player copies every move in the other copy), so the value never needs them.
