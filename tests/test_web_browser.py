@@ -95,9 +95,9 @@ def test_the_computer_wins_and_russian(page: tuple[Page, list[str]]) -> None:
     # Take the whole heap of 1: the computer answers by taking the other heap.
     tab.get_by_test_id("move").first.click()
     assert finished(tab) == "Компьютер выиграл."
-    assert tab.get_by_test_id("start").inner_text() == "Начать"
+    expect(tab.get_by_test_id("start")).to_have_text("Начать")
     tab.locator("[data-lang=en]").click()
-    assert tab.get_by_test_id("status").inner_text() == "The computer wins."
+    expect(tab.get_by_test_id("status")).to_have_text("The computer wins.")
     assert problems == []
 
 
