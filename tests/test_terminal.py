@@ -73,7 +73,7 @@ class TestPlay:
         assert any(line.startswith("By the symmetry strategy: place a domino on")
                    for line in lines)
         # Without a strategy to fall back on, the hint says why there is none; play goes on.
-        monkeypatch.setattr("grundy.terminal.mirror_reply", lambda position: None)
+        monkeypatch.setattr("grundy.terminal.mirror_reply", lambda position, misere: None)
         _, lines = run("cram 6x6", "hint\nquit\n", first="computer", lang="en")
         assert any("No hint: solving cram" in line and "needs about" in line for line in lines)
         assert lines[-1].endswith("Game left.")

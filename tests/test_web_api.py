@@ -150,6 +150,7 @@ class TestErrors:
         ("/api/analyze", {"q": "grundy-game 5000000"}),
         ("/api/analyze", {"q": "two-numbers 1000 2000"}),
         ("/api/moves", {"q": "cram ##..../....../....../....../....../......"}),
+        ("/api/moves", {"q": "cram 100x200"}),  # 39 700 moves, counted without making them
     ])
     def test_too_big_is_413(self, client: TestClient, path: str, params: dict[str, str]) -> None:
         response = client.get(path, params=params)

@@ -18,7 +18,7 @@ from grundy.errors import TooBig
 from grundy.game import Game
 from grundy.heap.base import HeapGame
 from grundy.heap.subtraction import Nim
-from grundy.solver import DEFAULT_BUDGET, Solver
+from grundy.solver import Solver, search_budget
 from grundy.spec import parse_position
 from grundy.sums import Move, Position
 from grundy.values import Infinite, Outcome, Value, nim_sum, value_to_json
@@ -80,17 +80,18 @@ def as_position(position: Position | str | Game[Any], state: Hashable = None) ->
 
 
 def analyze(position: Position | str | Game[Any], state: Hashable = None, *,
-            misere: bool = False, budget: int = DEFAULT_BUDGET) -> Analysis:
+            misere: bool = False, budget: int | None = None) -> Analysis:
     """Who wins ``position`` (a Position, its text, or a game and a state), and how.
 
     Normal play uses the Sprague–Grundy theorem component by component; misère play
     searches the whole position (it does not decompose), except misère Nim, which follows
-    Bouton's rule at any size.  A misère search that could exceed ``budget`` positions is
-    refused with :class:`~grundy.errors.TooBig`.
+    Bouton's rule at any size.  A misère search that could exceed ``budget`` positions
+    (default: :func:`~grundy.solver.search_budget`) is refused with
+    :class:`~grundy.errors.TooBig`.
     """
     position = as_position(position, state)
     if misere:
-        return _misere(position, budget)
+        return _misere(position, search_budget() if budget is None else budget)
     return _normal(position)
 
 

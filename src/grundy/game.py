@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Iterator, Sequence
+from itertools import islice
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from grundy.errors import InvalidPosition
@@ -62,6 +63,16 @@ class Game(ABC, Generic[S]):
         Each is a state of this game, or a :class:`~grundy.sums.Position` (a sum, possibly
         of other games).
         """
+
+    def count_moves(self, state: S, most: int) -> int:
+        """How many moves ``state`` has, counted no further than ``most + 1`` (a cheap test
+        that a list of moves is not too long to make).
+
+        >>> from grundy.heap.subtraction import Nim
+        >>> Nim().count_moves((3,), 10), Nim().count_moves((10**9,), 10)
+        (3, 11)
+        """
+        return sum(1 for _ in islice(self.moves(state), most + 1))
 
     def canonical(self, state: S) -> S:
         """The one representative of ``state`` among the positions equal to it."""

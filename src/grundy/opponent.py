@@ -143,7 +143,7 @@ def _fallback_move(position: Position, misere: bool) -> Move:
     try:
         analysis = analyze(position, misere=misere)
     except TooBig:
-        reply = None if misere else mirror_reply(position)
+        reply = mirror_reply(position, misere)
         if reply is None:
             raise
         return reply
@@ -156,22 +156,41 @@ def _fallback_move(position: Position, misere: bool) -> Move:
     return max(_some_moves(position), key=lambda m: _room(m.position))
 
 
-def mirror_reply(position: Position) -> Move | None:
+def mirror_reply(position: Position, misere: bool = False) -> Move | None:
     """The lecture's symmetry strategy on a board too big to analyse, if it applies: the move
     that hands over a balanced board (:func:`~grundy.boards.symmetry.symmetry_strategy`).
+    Under misère play the last mover loses, so the strategy wins nothing: None.
 
     >>> mirror_reply(as_position("cram ##..../....../....../....../....../......"))
     Move('place a domino on a1-b1', 'cram ....##/....../....../....../....../##....')
     >>> mirror_reply(as_position("nim 1 2")) is None
     True
     """
-    if len(position.components) != 1:
+    if misere or len(position.components) != 1:
         return None
     component = position.components[0]
     reply = symmetry_strategy(component.game, component.state)
     if reply is None:
         return None
     return Move(position.say(0, reply.move), position.replace(0, reply.state))
+
+
+def refuse_long_move_lists(position: Position) -> None:
+    """Raise :class:`~grundy.errors.TooBig` when ``position`` has more than
+    :data:`MAX_MOVES` moves (each listed move is made and named, which adds up).
+
+    >>> refuse_long_move_lists(as_position("nim 3 4"))
+    >>> refuse_long_move_lists(as_position("nim 6000"))
+    Traceback (most recent call last):
+    ...
+    grundy.errors.TooBig: listing the moves of 'nim 6000' needs more than 5000 moves
+    """
+    count = 0
+    for component in position.components:
+        count += component.game.count_moves(component.state, MAX_MOVES - count)
+        if count > MAX_MOVES:
+            raise TooBig(f"listing the moves of {str(position)!r}", limit=MAX_MOVES,
+                         unit="moves")
 
 
 def _some_moves(position: Position) -> list[Move]:
@@ -220,8 +239,7 @@ def rate_moves(position: Position | str, misere: bool = False, *,
     [('nim 0', 'P', 0), ('nim 1', 'N', 1)]
     """
     position = as_position(position)
-    if sum(1 for _ in itertools.islice(position.children(), MAX_MOVES + 1)) > MAX_MOVES:
-        raise TooBig(f"listing the moves of {str(position)!r}", limit=MAX_MOVES, unit="moves")
+    refuse_long_move_lists(position)
     moves = position.moves()
     try:
         table: dict[Position, int] | None = _table(position, misere, budget, seconds)

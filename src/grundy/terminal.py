@@ -15,15 +15,19 @@ You win.
 
 from __future__ import annotations
 
-import itertools
 import sys
 from typing import TextIO
 
 from grundy.analysis import analyze, as_position
-from grundy.boards.base import BoardGame
 from grundy.errors import InvalidArgument, TooBig
 from grundy.i18n import language, message
-from grundy.opponent import MAX_MOVES, computer_move, mirror_reply, remoteness, wins
+from grundy.opponent import (
+    computer_move,
+    mirror_reply,
+    refuse_long_move_lists,
+    remoteness,
+    wins,
+)
 from grundy.render.text import nim_sum_columns
 from grundy.spec import parse_position
 from grundy.sums import Move, Position
@@ -43,7 +47,8 @@ def play(position: Position | str, misere: bool = False, first: str = "me",
 
     ``first`` is ``me`` or ``computer``; ``lang`` is ``en`` or ``ru`` (default: from the
     ``LANG`` variable).  Raises a :class:`ValueError` subclass for a bad position or ``first``,
-    and :class:`~grundy.errors.TooBig` when the position is too big to analyse.
+    and :class:`~grundy.errors.TooBig` when the position is too big to analyse or has more
+    moves than can be listed each turn (:func:`~grundy.opponent.refuse_long_move_lists`).
 
     >>> import io
     >>> out = io.StringIO()
@@ -56,26 +61,13 @@ def play(position: Position | str, misere: bool = False, first: str = "me",
         raise InvalidArgument(f"--first {first!r}: say 'me' or 'computer'")
     game = _Game(as_position(position), misere, input, output, language(lang))
     analyze(game.position, misere=misere)  # refuses a position too big to play, up front
-    _refuse_long_move_lists(game.position)
+    refuse_long_move_lists(game.position)
     try:
         return game.run(human=first == "me")
     except KeyboardInterrupt:
         game.say("")
         game.say(game.text("bye"))
         return 130
-
-
-def _refuse_long_move_lists(position: Position) -> None:
-    # Each move on a board is settled (split and folded) to be listed: a board with tens of
-    # thousands of plays (Cram 100x200, whose value the symmetry argument gives at once)
-    # would take minutes a turn.
-    for component in position.components:
-        game = component.game
-        if isinstance(game, BoardGame):
-            plays = sum(1 for _ in itertools.islice(game.plays(component.state), MAX_MOVES + 1))
-            if plays > MAX_MOVES:
-                raise TooBig(f"listing the moves of {str(position)!r}", limit=MAX_MOVES,
-                             unit="moves")
 
 
 class _Game:
@@ -165,7 +157,7 @@ class _Game:
         try:
             analysis = analyze(self.position, misere=self.misere)
         except TooBig as error:
-            reply = None if self.misere else mirror_reply(self.position)
+            reply = mirror_reply(self.position, self.misere)
             if reply is None:
                 self.say(self.text("too_big_to_hint", error=error))
             else:

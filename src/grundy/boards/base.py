@@ -21,6 +21,8 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections import Counter
 from collections.abc import Hashable, Iterable, Iterator
+from functools import lru_cache
+from itertools import islice
 from typing import Any, TypeVar
 
 from grundy.errors import TooBig
@@ -56,6 +58,9 @@ def unpaired(regions: list[S]) -> list[S]:
     return [region for region in counts if counts[region] % 2]
 
 
+# Asked twice of a big board (its value, then the reason given for it), and a pass over
+# every play of a 100x200 board takes about half a second.
+@lru_cache(maxsize=256)
 def balanced(game: BoardGame[Any], state: Any) -> bool:
     """True when ``state`` is its own mirror (:meth:`BoardGame.mirror`) and every play's
     mirror stays legal after it.
@@ -139,6 +144,16 @@ class BoardGame(Game[S]):
             return regions[0]
         return Position([Component(self, region) for region in regions], canonical_states=True)
 
+    def count_moves(self, state: S, most: int) -> int:
+        """The plays, counted without settling what they leave (which costs a pass over the
+        board for each).
+
+        >>> from grundy.boards.grid import CRAM
+        >>> CRAM.count_moves(CRAM.parse_state(["100x200"]), 5000)
+        5001
+        """
+        return sum(1 for _ in islice(self.plays(state), most + 1))
+
     def moves(self, state: S) -> Iterator[Option]:
         """The options of ``state``: each play, settled."""
         return (self.settle(self.apply(state, play)) for play in self.plays(state))
@@ -176,18 +191,8 @@ class BoardGame(Game[S]):
         if known is not None:
             return known
         # Inside a search every state met is a settled region already.
-        regions = [state] if _nesting[0] else unpaired(self.split(state))
-        if not _nesting[0]:
-            limit = search_budget() * self.symmetries
-            searched = []
-            for region in regions:
-                bound = self.region_bound(region)
-                if bound <= limit:
-                    searched.append(region)
-                elif not balanced(self, region):
-                    raise TooBig(f"solving {self.text} {_short(self.format_state(region))}",
-                                 size=bound, limit=limit)
-            regions = searched
+        regions = ([state] if _nesting[0]
+                   else self.regions_to_search(state, search_budget() * self.symmetries))
         total = 0
         _nesting[0] += 1
         try:
@@ -198,6 +203,30 @@ class BoardGame(Game[S]):
         finally:
             _nesting[0] -= 1
         return total
+
+    def regions_to_search(self, state: S, limit: int) -> list[S]:
+        """The regions of ``state`` whose values a search must find, each within ``limit``
+        (its :meth:`region_bound`): equal regions cancel in pairs (:func:`unpaired`), a
+        region over the limit is left out when :func:`balanced` (its value is 0) and refused
+        with :class:`~grundy.errors.TooBig` otherwise.
+
+        >>> from grundy.boards.grid import CRAM
+        >>> CRAM.regions_to_search(CRAM.parse_state(["2x2"]), 1)
+        []
+        >>> CRAM.regions_to_search(CRAM.parse_state(["..#../..#.."]), 1)
+        []
+        >>> CRAM.regions_to_search(CRAM.parse_state(["2x3"]), 100)
+        [(2, 3, 63)]
+        """
+        searched = []
+        for region in unpaired(self.split(state)):
+            bound = self.region_bound(region)
+            if bound <= limit:
+                searched.append(region)
+            elif not balanced(self, region):
+                raise TooBig(f"solving {self.text} {_short(self.format_state(region))}",
+                             size=bound, limit=limit)
+        return searched
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self)

@@ -252,6 +252,20 @@ def _lookup(x, h, w, not_last, area, keys, tags, used):  # type: ignore[no-untyp
 
 
 @njit(cache=True)
+def _store(key, w, value, keys, tags, used):  # type: ignore[no-untyped-def]
+    """Keep the value of the solved region ``key`` (normalised, width ``w``); False when the
+    table is too full to take it."""
+    if used[0] * _LOAD_DEN >= len(keys) * _LOAD_NUM:
+        return False
+    i = _slot(key, w, keys, tags)
+    keys[i] = key
+    tags[i] = (w << _TAG_SHIFT) | value
+    used[0] += 1
+    used[1] += 1
+    return True
+
+
+@njit(cache=True)
 def _mirror_wins(x, h, w):  # type: ignore[no-untyped-def]
     """Whether the region ``x``, cut down to its ``h x w`` box, is lost for the player to
     move by the lecture's symmetry strategy: it is its own image under the half turn, and no
@@ -296,13 +310,8 @@ def _solve(key, kh, kw, keys, tags, used):  # type: ignore[no-untyped-def]
     while True:
         if x and _mirror_wins(x, h, w):
             # Lost for the player to move, so its value is 0: no search below it.
-            if used[0] * _LOAD_DEN >= len(keys) * _LOAD_NUM:
+            if not _store(x, w, 0, keys, tags, used):
                 return _FULL
-            i = _slot(x, w, keys, tags)
-            keys[i] = x
-            tags[i] = w << _TAG_SHIFT
-            used[0] += 1
-            used[1] += 1
             if depth == 0:
                 return 0
             x = _ZERO
@@ -327,13 +336,8 @@ def _solve(key, kh, kw, keys, tags, used):  # type: ignore[no-untyped-def]
             value = _trailing_zeros(~seen_low[d])
             if value == 64:
                 value += _trailing_zeros(~seen_high[d])
-            if used[0] * _LOAD_DEN >= len(keys) * _LOAD_NUM:
+            if not _store(xs[d], ws[d], value, keys, tags, used):
                 return _FULL
-            i = _slot(xs[d], ws[d], keys, tags)
-            keys[i] = xs[d]
-            tags[i] = (ws[d] << _TAG_SHIFT) | value
-            used[0] += 1
-            used[1] += 1
             depth -= 1
             if depth == 0:
                 return value

@@ -30,7 +30,7 @@ from itertools import product
 from math import comb
 
 from grundy.boards import cram_kernel
-from grundy.boards.base import BoardGame, _short, balanced, unpaired
+from grundy.boards.base import BoardGame
 from grundy.errors import InvalidPosition, TooBig
 from grundy.game import Option
 from grundy.solver import search_budget
@@ -424,17 +424,10 @@ class Cram(GridGame):
         if known is not None:
             return known
         # The compiled search settles about a million regions a second in a compact table,
-        # so it may take on boards whose bound the general search would refuse; it values
-        # balanced regions 0 without a search.
+        # so it may take on boards whose bound the general search would refuse.
         limit = KERNEL_FACTOR * search_budget() * self.symmetries
-        regions = unpaired(self.split(state))
-        for region in regions:
-            bound = self.region_bound(region)
-            if bound > limit and not balanced(self, region):
-                raise TooBig(f"solving {self.text} {_short(self.format_state(region))}",
-                             size=bound, limit=limit)
         total = 0
-        for region_rows, region_cols, region_cells in regions:
+        for region_rows, region_cols, region_cells in self.regions_to_search(state, limit):
             total ^= cram_kernel.region_value(region_cells, region_rows, region_cols)
         return total
 

@@ -162,7 +162,7 @@ def _within_budget(work: Callable[[Request], Any], request: Request) -> Any:
 
 
 def _analyze(request: Request) -> dict[str, Any]:
-    analysis = analyze(_position(request), misere=_misere(request), budget=STATES)
+    analysis = analyze(_position(request), misere=_misere(request))
     return analysis_json_with_remoteness(analysis, budget=STATES, seconds=SECONDS)
 
 
@@ -172,7 +172,7 @@ def _moves(request: Request) -> dict[str, Any]:
 
 def _computer_move(request: Request) -> dict[str, Any]:
     position, misere = _position(request), _misere(request)
-    analyze(position, misere=misere, budget=STATES)  # refuses what the fallback could not do
+    analyze(position, misere=misere)  # refuses what the fallback could not do
     return computer_move(position, misere, budget=STATES, seconds=SECONDS).to_json()
 
 
