@@ -41,3 +41,9 @@ SQUARES_A014586 = [
     0, 1, 3, 0, 1, 0, 1, 2, 4, 3, 0, 1, 5, 6, 2, 3, 4, 5, 6, 2, 3, 4, 5, 0, 1, 6, 3, 2, 4, 2, 6,
     4, 5, 0, 1, 6, 4,
 ]
+
+#: A028420: the matchings (sets of non-overlapping dominoes, the empty one included) of the
+#: n x n board, n = 0, 1, 2, ...
+MATCHINGS_A028420 = [
+    1, 1, 7, 131, 10012, 2810694, 2989126727, 11945257052321, 179788343101980135,
+]

@@ -17,11 +17,13 @@ import pytest
 from grundy.analysis import analyze
 from grundy.boards import cram_kernel
 from grundy.boards.base import BoardGame
-from grundy.boards.grid import CRAM, Cram, Grid, crop, images
+from grundy.boards.grid import CRAM, Cram, Grid, count_matchings, crop, images, to_rows
 from grundy.boards.symmetry import balanced
 from grundy.errors import TooBig
 from grundy.heap.takebreak import DAWSON
 from grundy.values import Value
+
+from oeis import MATCHINGS_A028420
 
 Cell = tuple[int, int]
 
@@ -260,3 +262,101 @@ class TestRuleset:
                 assert isinstance(found, int)
                 general ^= found
             assert general == 0
+
+
+def region_of(free: frozenset[Cell], cell: Cell) -> frozenset[Cell]:
+    """The cells of ``free`` joined side by side to ``cell``."""
+    found = {cell}
+    stack = [cell]
+    while stack:
+        r, c = stack.pop()
+        for other in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if other in free and other not in found:
+                found.add(other)
+                stack.append(other)
+    return frozenset(found)
+
+
+def pieces(free: frozenset[Cell]) -> int:
+    """How many groups of cells joined side by side ``free`` falls into."""
+    count = 0
+    while free:
+        free -= region_of(free, next(iter(free)))
+        count += 1
+    return count
+
+
+def flagged_pieces(grid: Grid) -> dict[tuple[Cell, Cell], int]:
+    """For each domino of the board, the most pieces the kernel's look round it allows its
+    region to fall into when it is placed (1, 2, or 0 for no bound)."""
+    rows, cols, mask = grid
+    not_last = np.uint64(cram_kernel._not_last_column(rows, cols))
+    flags = cram_kernel._pieces_left(np.uint64(mask), cols, not_last)
+    one_across, two_across, one_down, two_down = (int(words) for words in flags)
+    found = {}
+    free = cells_of(grid)
+    for r, c in free:
+        bit = 1 << (r * cols + c)
+        for other, one, two in (((r, c + 1), one_across, two_across),
+                                ((r + 1, c), one_down, two_down)):
+            if other in free:
+                found[(r, c), other] = 1 if one & bit else 2 if two & bit else 0
+    return found
+
+
+class TestPiecesLeft:
+    def test_bounds_hold_on_random_boards(self) -> None:
+        # Wide and tall frames too: a cell past the edge must never wrap to the next row.
+        rng = random.Random(21)
+        frames = [(8, 8), (1, 64), (64, 1), (2, 32), (2, 31), (4, 16), (16, 4), (3, 21)]
+        bounded = 0
+        for _ in range(400):
+            rows, cols = (rng.choice(frames) if rng.random() < 0.3
+                          else (rng.randint(1, 8), rng.randint(1, 8)))
+            grid = random_board(rng, rows, cols, most_free=rows * cols)
+            free = cells_of(grid)
+            for (first, second), most in flagged_pieces(grid).items():
+                if most:
+                    bounded += 1
+                    region = region_of(free, first)
+                    assert pieces(region - {first, second}) <= most, (grid, first, most)
+        assert bounded > 1000
+
+    def test_full_rectangles_stay_in_one_piece(self) -> None:
+        # No domino splits a full board at least three cells each way, and every one is seen
+        # to leave one piece: the look round each domino misses none there.
+        for rows, cols in product(range(3, 9), repeat=2):
+            flags = flagged_pieces((rows, cols, (1 << rows * cols) - 1))
+            assert set(flags.values()) == {1}, (rows, cols)
+
+    def test_a_domino_across_a_strip_of_two_leaves_two_pieces(self) -> None:
+        flags = flagged_pieces((2, 5, (1 << 10) - 1))
+        assert flags[(0, 2), (1, 2)] == 2
+        assert flags[(0, 0), (1, 0)] == 1
+
+
+class TestCountPlacements:
+    def test_square_boards_are_oeis_a028420(self) -> None:
+        for n in range(1, 9):
+            assert cram_kernel.count_placements((1 << n * n) - 1, n, n) == MATCHINGS_A028420[n]
+
+    def test_random_boards_against_the_general_count(self) -> None:
+        rng = random.Random(28)
+        for _ in range(300):
+            rows, cols = rng.choice([(1, 64), (64, 1), (2, 32), (8, 8), (4, 16)]) \
+                if rng.random() < 0.2 else (rng.randint(1, 8), rng.randint(1, 8))
+            grid = random_board(rng, rows, cols, most_free=rows * cols)
+            lines = to_rows(grid)
+            if cols > rows:
+                lines = ["".join(column) for column in zip(*lines, strict=True)]
+            assert cram_kernel.count_placements(grid[2], rows, cols) == count_matchings(lines)
+
+    def test_the_board_bound_uses_it(self) -> None:
+        assert CRAM.region_bound((4, 5, (1 << 20) - 1)) == 120465  # OEIS A210662, 4 x 5
+
+
+def test_rows_by_reciprocal_are_exact() -> None:
+    # The kernel finds the row of a bit by multiplying instead of dividing.
+    for width in range(1, cram_kernel.MAX_CELLS + 1):
+        for index in range(64):
+            assert index * int(cram_kernel._RECIPROCALS[width]) >> 12 == index // width

@@ -21,6 +21,21 @@ time its value is found without trying the symmetries.  When the table fills up,
 stops, the table is rebuilt four times larger and the call starts again (everything solved
 so far is kept).
 
+Finding the regions a domino leaves is most of the work, so the search looks round each
+domino first: what is left has at most as many pieces as there are arcs of free cells in
+the ring of ten cells round the domino (a path through the domino can go round it within
+an arc).  One arc: what is left is one region, found without a search for its cells; two
+arcs: once the first piece is found, the rest is the second.  The arcs of every domino of a
+region are counted at once, on whole words, when the region is first met.
+
+The search keeps its frames in arrays and writes the table inside its own loop: numba counts
+the references to arrays handed to a call with atomic instructions unless it can show that
+they are not needed (as it does for the table look-up, which only reads), and in the loop
+that counting would cost more than the search itself.
+
+:func:`count_placements` counts the positions of Cram on a frame (the sets of dominoes
+that fit), the size of the search that the board games check before they start one.
+
 >>> region_value(0b111111, 2, 3), region_value((1 << 25) - 1, 5, 5)
 (1, 0)
 """
@@ -30,7 +45,8 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import intrinsic
 
 #: The most cells a frame may have (one 64-bit word).
 MAX_CELLS = 64
@@ -71,28 +87,55 @@ def _low(n):  # type: ignore[no-untyped-def]
     return (_ONE << _U(n)) - _ONE
 
 
+# Bits are counted by the processor's own instructions, through LLVM's intrinsics (which
+# fall back to plain code on a processor without them).  Compiled code calls an intrinsic
+# with the word alone (numba supplies the typing context), which the type checker can't see.
+
+@intrinsic
+def _count_ones(typingctx, x):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.ctpop(args[0])
+    return types.uint64(types.uint64), codegen
+
+
+@intrinsic
+def _count_trailing(typingctx, x):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.cttz(args[0], context.get_constant(types.boolean, False))
+    return types.uint64(types.uint64), codegen
+
+
+@intrinsic
+def _count_leading(typingctx, x):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.ctlz(args[0], context.get_constant(types.boolean, False))
+    return types.uint64(types.uint64), codegen
+
+
 @njit(cache=True)
 def _popcount(x):  # type: ignore[no-untyped-def]
-    x = x - ((x >> _ONE) & _U(0x5555_5555_5555_5555))
-    x = (x & _U(0x3333_3333_3333_3333)) + ((x >> _U(2)) & _U(0x3333_3333_3333_3333))
-    x = (x + (x >> _U(4))) & _U(0x0F0F_0F0F_0F0F_0F0F)
-    return np.int64((x * _U(0x0101_0101_0101_0101)) >> _U(56))
+    return np.int64(_count_ones(x))  # type: ignore[call-arg]
 
 
 @njit(cache=True)
 def _trailing_zeros(x):  # type: ignore[no-untyped-def]
-    return _popcount((x & (~x + _ONE)) - _ONE)
+    return np.int64(_count_trailing(x))  # type: ignore[call-arg]
 
 
 @njit(cache=True)
 def _bit_length(x):  # type: ignore[no-untyped-def]
-    x |= x >> _ONE
-    x |= x >> _U(2)
-    x |= x >> _U(4)
-    x |= x >> _U(8)
-    x |= x >> _U(16)
-    x |= x >> _U(32)
-    return _popcount(x)
+    return 64 - np.int64(_count_leading(x))  # type: ignore[call-arg]
+
+
+@njit(cache=True)
+def _up(x, n):  # type: ignore[no-untyped-def]
+    # Shifts by 64 or more (or below 0) are undefined in a 64-bit word; they leave nothing.
+    return x << _U(n) if 0 <= n < 64 else _ZERO
+
+
+@njit(cache=True)
+def _down(x, n):  # type: ignore[no-untyped-def]
+    return x >> _U(n) if 0 <= n < 64 else _ZERO
 
 
 @njit(cache=True)
@@ -118,11 +161,12 @@ def _not_last_column(h, w):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _neighbours(x, h, w, not_last, area):  # type: ignore[no-untyped-def]
+def _playable(x, h, w, not_last):  # type: ignore[no-untyped-def]
+    """The cells of ``x`` with a neighbour in ``x``: a lone cell never takes a domino."""
     found = ((x & not_last) << _ONE) | ((x >> _ONE) & not_last)
     if h > 1:
         found |= (x << _U(w)) | (x >> _U(w))
-    return found & area
+    return x & found
 
 
 @njit(cache=True)
@@ -154,26 +198,33 @@ def _least_image(x, h, w):  # type: ignore[no-untyped-def]
     return min(x, flipped, _reverse(x) >> spare, _reverse(flipped) >> spare)
 
 
-@njit(cache=True)
+# Row of a bit: its index times 4096 / w, rounded up, shifted back by 12 bits (exact for
+# indices below 64), which is much cheaper than a division.
+_RECIPROCALS = np.array([0] + [-(-4096 // w) for w in range(1, MAX_CELLS + 1)], np.int64)
+
+
+@njit(cache=True, inline='always')
 def _crop(x, h, w):  # type: ignore[no-untyped-def]
-    row = _low(w)
-    top = -1
-    bottom = 0
-    used = _ZERO
-    for r in range(h):
-        line = (x >> _U(r * w)) & row
-        if line:
-            if top < 0:
-                top = r
-            bottom = r
-            used |= line
+    reciprocal = _RECIPROCALS[w]
+    top = (_trailing_zeros(x) * reciprocal) >> 12
+    bottom = ((_bit_length(x) - 1) * reciprocal) >> 12
+    # The columns in use: every row folded onto the first.
+    used = x
+    span = w
+    while span < h * w:
+        used |= used >> _U(span)
+        span <<= 1
+    used &= _low(w)
     left = _trailing_zeros(used)
     nh = bottom - top + 1
     nw = _bit_length(used) - left
+    x >>= _U(top * w + left)
+    if nw == w:
+        return x, nh, nw
     narrow = _low(nw)
     y = _ZERO
     for r in range(nh):
-        y |= ((x >> _U((top + r) * w + left)) & narrow) << _U(r * nw)
+        y |= ((x >> _U(r * w)) & narrow) << _U(r * nw)
     return y, nh, nw
 
 
@@ -192,6 +243,7 @@ def _fold(y, nh, nw):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def _slot(key, w, keys, tags):  # type: ignore[no-untyped-def]
+    """The slot holding the region ``key`` of width ``w``, or the free slot where it goes."""
     mask = len(keys) - 1
     shift = _U(64 - _popcount(_U(mask)))
     i = np.int64(((key ^ (_U(w) * _MIX)) * _GOLDEN) >> shift)
@@ -215,57 +267,6 @@ def _rehash(keys, tags, new_keys, new_tags):  # type: ignore[no-untyped-def]
 # -- the search ----------------------------------------------------------------------------
 
 @njit(cache=True)
-def _lookup(x, h, w, not_last, area, keys, tags, used):  # type: ignore[no-untyped-def]
-    """The value of the free cells ``x`` of an ``h x w`` frame, the xor of their regions'
-    values; or ``_UNKNOWN`` and the first region not in the table, normalised."""
-    live = x & _neighbours(x, h, w, not_last, area)
-    total = 0
-    while live:
-        part = live & (~live + _ONE)
-        while True:
-            grown = (part | _neighbours(part, h, w, not_last, area)) & live
-            if grown == part:
-                break
-            part = grown
-        live &= ~part
-        # Two or three cells joined side by side take exactly one domino.
-        if _popcount(part) <= 3:
-            total ^= 1
-            continue
-        y, yh, yw = _crop(part, h, w)
-        i = _slot(y, yw, keys, tags)
-        if tags[i]:
-            total ^= tags[i] & _TAG_VALUE
-            continue
-        key, kh, kw = _fold(y, yh, yw)
-        j = _slot(key, kw, keys, tags)
-        if not tags[j]:
-            return _UNKNOWN, key, kh, kw
-        value = tags[j] & _TAG_VALUE
-        total ^= value
-        if used[0] * _LOAD_DEN < len(keys) * _LOAD_NUM:
-            # No slot was taken since the look-up, so slot i is still the free one.
-            keys[i] = y
-            tags[i] = (yw << _TAG_SHIFT) | value
-            used[0] += 1
-    return total, _ZERO, 0, 0
-
-
-@njit(cache=True)
-def _store(key, w, value, keys, tags, used):  # type: ignore[no-untyped-def]
-    """Keep the value of the solved region ``key`` (normalised, width ``w``); False when the
-    table is too full to take it."""
-    if used[0] * _LOAD_DEN >= len(keys) * _LOAD_NUM:
-        return False
-    i = _slot(key, w, keys, tags)
-    keys[i] = key
-    tags[i] = (w << _TAG_SHIFT) | value
-    used[0] += 1
-    used[1] += 1
-    return True
-
-
-@njit(cache=True)
 def _mirror_wins(x, h, w):  # type: ignore[no-untyped-def]
     """Whether the region ``x``, cut down to its ``h x w`` box, is lost for the player to
     move by the lecture's symmetry strategy: it is its own image under the half turn, and no
@@ -285,87 +286,249 @@ def _mirror_wins(x, h, w):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _solve(key, kh, kw, keys, tags, used):  # type: ignore[no-untyped-def]
-    """Solve the normalised region ``key`` and every region it leads to that the table
-    lacks, storing them; its value, or ``_FULL``.
+def _arcs(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9):  # type: ignore[no-untyped-def]
+    """For the ten cells round each domino, in order round it, corners at 0, 3, 5 and 8:
+    where the free cells next to the domino lie on at most one arc of free cells, and where
+    on at most two.  What is left of the region has at most as many pieces as there are
+    arcs: cells of one arc are joined round the domino."""
+    # A corner counts only beside a free side, so that every arc left holds a side.
+    a0 &= a9 | a1
+    a3 &= a2 | a4
+    a5 &= a4 | a6
+    a8 &= a7 | a9
+    one = two = three = _ZERO
+    for start in (a0 & ~a9, a1 & ~a0, a2 & ~a1, a3 & ~a2, a4 & ~a3, a5 & ~a4, a6 & ~a5,
+                  a7 & ~a6, a8 & ~a7, a9 & ~a8):
+        three |= two & start
+        two |= one & start
+        one |= start
+    return ~two, ~three
 
-    Depth first with an explicit stack of regions, each left with its plays still to try
-    (horizontal, then vertical) and the values its options were seen to take.  A play whose
-    regions are not all known pushes the first unknown one and is tried again later.
+
+@njit(cache=True)
+def _pieces_left(x, w, not_last):  # type: ignore[no-untyped-def]
+    """For the dominoes of the region ``x``, horizontal then vertical (each by its first
+    cell): those whose removal leaves at most one piece, and at most two, as far as the ten
+    cells round the domino show (every path through the domino can go round it within an
+    arc).  Cells past the left or right edge would wrap to the next row, so they are masked.
+    """
+    left = not_last << _ONE
+    right = not_last
+    far_right = not_last & (not_last >> _ONE)
+    one_across, two_across = _arcs(
+        _up(x, w + 1) & left, _up(x, w), _up(x, w - 1), _up(x, w - 2) & far_right,
+        (x >> _U(2)) & far_right, _down(x, w + 2) & far_right, _down(x, w + 1), _down(x, w),
+        _down(x, w - 1) & left, (x << _ONE) & left)
+    one_down, two_down = _arcs(
+        _up(x, w - 1) & right, (x >> _ONE) & right, _down(x, w + 1) & right,
+        _down(x, 2 * w + 1) & right, _down(x, 2 * w), _down(x, 2 * w - 1) & left,
+        _down(x, w - 1) & left, (x << _ONE) & left, _up(x, w + 1) & left, _up(x, w))
+    return one_across, two_across, one_down, two_down
+
+
+@njit(cache=True)
+def _next_part(live, h, w, not_last):  # type: ignore[no-untyped-def]
+    """The group of cells of ``live`` joined side by side to its lowest cell."""
+    # The cells that may be reached from the left, from the right, from above or below.
+    from_left = live & (not_last << _ONE)
+    from_right = live & not_last
+    step = w if h > 1 else 0
+    part = live & (~live + _ONE)
+    while True:
+        grown = (part | (((part << _U(step)) | (part >> _U(step))) & live)
+                 | ((part << _ONE) & from_left) | ((part >> _ONE) & from_right))
+        if grown == part:
+            return part
+        part = grown
+
+
+@njit(cache=True)
+def _value(cells, rows, cols, keys, tags, used, solve):  # type: ignore[no-untyped-def]
+    """The value of the free ``cells`` of a ``rows x cols`` frame, the xor of their
+    regions' values; regions the table lacks are solved and stored when ``solve``, else the
+    answer is ``_UNKNOWN``.  ``_FULL`` when the table is too full to take a region.
+
+    Depth first with an explicit stack of frames.  The bottom frame is the position itself,
+    with a single play that places nothing; every other frame is a region being solved,
+    cut down to its box and normalised, with its plays still to try (horizontal, then
+    vertical) and the values its options were seen to take.  A frame's current play keeps
+    the cells whose regions are still to be valued and the xor of those valued so far; a
+    region missing from the table is pushed as a new frame, and when it is solved its value
+    joins that xor and the play goes on where it stopped.  The loop hands arrays to no call
+    but the table look-up, which only reads them, so no reference counts are kept there.
     """
     # Each region on the stack has at least two cells fewer than the one below it.
-    room = MAX_CELLS // 2 + 1
+    room = MAX_CELLS // 2 + 2
     xs = np.empty(room, np.uint64)
     hs = np.empty(room, np.int64)
     ws = np.empty(room, np.int64)
     edges = np.empty(room, np.uint64)
-    areas = np.empty(room, np.uint64)
-    across = np.empty(room, np.uint64)
-    down = np.empty(room, np.uint64)
-    seen_low = np.empty(room, np.uint64)
-    seen_high = np.empty(room, np.uint64)
-    depth = 0
-    x, h, w = key, kh, kw
-    value = 0
+    across = np.zeros(room, np.uint64)
+    down = np.zeros(room, np.uint64)
+    seen_low = np.zeros(room, np.uint64)
+    seen_high = np.zeros(room, np.uint64)
+    live = np.empty(room, np.uint64)
+    found = np.zeros(room, np.int64)
+    # The plays known to leave at most one piece of their region, and at most two; and for
+    # the current play, how many pieces it may still leave (0: unknown).
+    one_across = np.zeros(room, np.uint64)
+    two_across = np.zeros(room, np.uint64)
+    one_down = np.zeros(room, np.uint64)
+    two_down = np.zeros(room, np.uint64)
+    pieces = np.zeros(room, np.int64)
+    # The region as its parent met it (only cut down to its box), kept too once solved.
+    met_keys = np.empty(room, np.uint64)
+    met_ws = np.empty(room, np.int64)
+    xs[0], hs[0], ws[0] = cells, rows, cols
+    edges[0] = _not_last_column(rows, cols)
+    live[0] = _playable(cells, rows, cols, edges[0])
+    depth = 1
     while True:
-        if x and _mirror_wins(x, h, w):
-            # Lost for the player to move, so its value is 0: no search below it.
-            if not _store(x, w, 0, keys, tags, used):
-                return _FULL
-            if depth == 0:
-                return 0
-            x = _ZERO
-        if x:
-            not_last = _not_last_column(h, w)
-            xs[depth], hs[depth], ws[depth] = x, h, w
-            edges[depth], areas[depth] = not_last, _low(h * w)
-            across[depth] = x & (x >> _ONE) & not_last
-            down[depth] = x & (x >> _U(w)) if h > 1 else _ZERO
-            seen_low[depth] = seen_high[depth] = _ZERO
-            depth += 1
-            x = _ZERO
         d = depth - 1
+        h, w = hs[d], ws[d]
+        if live[d]:
+            if pieces[d] == 1:
+                part = live[d]
+            else:
+                part = _next_part(live[d], h, w, edges[d])
+                pieces[d] -= 1
+            live[d] &= ~part
+            # Two or three cells joined side by side take exactly one domino.
+            if _popcount(part) <= 3:
+                found[d] ^= 1
+                continue
+            y, yh, yw = _crop(part, h, w)
+            i = _slot(y, yw, keys, tags)
+            if tags[i]:
+                found[d] ^= tags[i] & _TAG_VALUE
+                continue
+            key, kh, kw = _fold(y, yh, yw)
+            j = _slot(key, kw, keys, tags)
+            if tags[j]:
+                value = tags[j] & _TAG_VALUE
+                found[d] ^= value
+                if used[0] * _LOAD_DEN < len(keys) * _LOAD_NUM:
+                    # No slot was taken since the look-up, so slot i is still the free one.
+                    keys[i] = y
+                    tags[i] = (yw << _TAG_SHIFT) | value
+                    used[0] += 1
+                continue
+            if not solve:
+                return _UNKNOWN
+            xs[depth], hs[depth], ws[depth] = key, kh, kw
+            met_keys[depth], met_ws[depth] = y, yw
+            seen_low[depth] = seen_high[depth] = _ZERO
+            live[depth] = _ZERO
+            found[depth] = -1
+            if _mirror_wins(key, kh, kw):
+                # Lost for the player to move, so its value is 0: searched as if it had no
+                # plays, the mex of nothing.
+                across[depth] = down[depth] = _ZERO
+            else:
+                not_last = _not_last_column(kh, kw)
+                edges[depth] = not_last
+                across[depth] = key & (key >> _ONE) & not_last
+                down[depth] = key & (key >> _U(kw)) if kh > 1 else _ZERO
+                (one_across[depth], two_across[depth], one_down[depth],
+                 two_down[depth]) = _pieces_left(key, kw, not_last)
+            depth += 1
+            continue
+        if d == 0:
+            return found[0]
+        # The current play is valued (a new frame has none yet).
+        if found[d] >= 0:
+            if found[d] < 64:
+                seen_low[d] |= _ONE << _U(found[d])
+            else:
+                seen_high[d] |= _ONE << _U(found[d] - 64)
         if across[d]:
             first = across[d] & (~across[d] + _ONE)
-            other = first << _ONE
+            across[d] ^= first
+            rest = xs[d] & ~(first | (first << _ONE))
+            most = 1 if first & one_across[d] else 2 if first & two_across[d] else 0
         elif down[d]:
             first = down[d] & (~down[d] + _ONE)
-            other = first << _U(ws[d])
+            down[d] ^= first
+            rest = xs[d] & ~(first | (first << _U(w)))
+            most = 1 if first & one_down[d] else 2 if first & two_down[d] else 0
         else:
             # Values are below 128 (64 cells have at most 112 places for a domino): two words.
             value = _trailing_zeros(~seen_low[d])
             if value == 64:
                 value += _trailing_zeros(~seen_high[d])
-            if not _store(xs[d], ws[d], value, keys, tags, used):
+            if used[0] * _LOAD_DEN >= len(keys) * _LOAD_NUM:
                 return _FULL
+            i = _slot(xs[d], w, keys, tags)
+            keys[i] = xs[d]
+            tags[i] = (w << _TAG_SHIFT) | value
+            j = _slot(met_keys[d], met_ws[d], keys, tags)
+            if not tags[j]:
+                keys[j] = met_keys[d]
+                tags[j] = (met_ws[d] << _TAG_SHIFT) | value
+                used[0] += 1
+            used[0] += 1
+            used[1] += 1
             depth -= 1
-            if depth == 0:
-                return value
+            found[d - 1] ^= value
             continue
-        found, x, h, w = _lookup(xs[d] & ~(first | other), hs[d], ws[d], edges[d], areas[d],
-                                 keys, tags, used)
-        if found == _UNKNOWN:
-            continue
-        if found < 64:
-            seen_low[d] |= _ONE << _U(found)
-        else:
-            seen_high[d] |= _ONE << _U(found - 64)
-        if across[d]:
-            across[d] ^= first
-        else:
-            down[d] ^= first
+        live[d] = _playable(rest, h, w, edges[d])
+        pieces[d] = most
+        found[d] = 0
 
+
+# -- the size of a search ------------------------------------------------------------------
 
 @njit(cache=True)
-def _board_value(cells, rows, cols, keys, tags, used, solve_missing):  # type: ignore[no-untyped-def]
-    not_last = _not_last_column(rows, cols)
-    area = _low(rows * cols)
-    while True:
-        found, key, kh, kw = _lookup(cells, rows, cols, not_last, area, keys, tags, used)
-        if found != _UNKNOWN or not solve_missing:
-            return found
-        if _solve(key, kh, kw, keys, tags, used) == _FULL:
-            return _FULL
+def _count_placements(x, h, w):  # type: ignore[no-untyped-def]
+    # Cell by cell, remembering which of the next w cells a vertical domino already covers,
+    # with the frame turned so that w is the narrow side (at most 8 columns).
+    if w > h:
+        x = _transpose(x, h, w)
+        h, w = w, h
+    counts = np.zeros(1 << w, np.uint64)
+    after = np.zeros(1 << w, np.uint64)
+    counts[0] = 1
+    high = 1 << (w - 1)
+    for i in range(h * w):
+        free = (x >> _U(i)) & _ONE
+        right = free and i % w + 1 < w and (x >> _U(i + 1)) & _ONE
+        below = free and i + w < h * w and (x >> _U(i + w)) & _ONE
+        after[:] = 0
+        for profile in range(1 << w):
+            ways = counts[profile]
+            if not ways:
+                continue
+            rest = profile >> 1
+            for choice in range(3):
+                if choice == 0:
+                    target = rest
+                elif profile & 1 or not free:
+                    break
+                elif choice == 1:
+                    if not right or rest & 1:
+                        continue
+                    target = rest | 1
+                else:
+                    if not below:
+                        continue
+                    target = rest | high
+                total = after[target] + ways
+                # Saturate rather than wrap (64 cells are far below this).
+                after[target] = total if total >= ways else _ALL
+        counts, after = after, counts
+    return counts.sum()
+
+
+def count_placements(cells: int, rows: int, cols: int) -> int:
+    """How many sets of non-overlapping dominoes fit on the free ``cells`` of a
+    ``rows x cols`` frame (the empty set included): the positions of Cram a search of them
+    may meet.  Time O(cells * 2^min(rows, cols)).
+
+    >>> count_placements(0b1111, 2, 2), count_placements(0b111, 1, 3), count_placements(0b101, 1, 3)
+    (7, 3, 1)
+    """
+    _check(cells, rows, cols)
+    return int(_count_placements(_U(cells), rows, cols))
 
 
 class _Table:
@@ -414,8 +577,7 @@ def region_value(cells: int, rows: int, cols: int) -> int:
     if table.used[0] > _KEPT:
         table = _table = _Table()
     while True:
-        found = int(_board_value(_U(cells), rows, cols, table.keys, table.tags, table.used,
-                                 True))
+        found = int(_value(_U(cells), rows, cols, table.keys, table.tags, table.used, True))
         if found != _FULL:
             return found
         table = _table = table.grown()
@@ -432,7 +594,7 @@ def known_value(cells: int, rows: int, cols: int) -> int | None:
     """
     _check(cells, rows, cols)
     table = _table
-    found = int(_board_value(_U(cells), rows, cols, table.keys, table.tags, table.used, False))
+    found = int(_value(_U(cells), rows, cols, table.keys, table.tags, table.used, False))
     return None if found == _UNKNOWN else found
 
 

@@ -400,6 +400,9 @@ class Cram(GridGame):
 
     def region_bound(self, region: Grid) -> int:
         """The number of sets of dominoes on the region (each position is one), or 2^cells."""
+        rows, cols, cells = region
+        if rows * cols <= cram_kernel.MAX_CELLS:
+            return cram_kernel.count_placements(cells, rows, cols)
         lines = _narrow_first(region)
         width = len(lines[0]) if lines else 0
         if width > _COUNTED_WIDTH:
