@@ -351,6 +351,12 @@ class TestCountPlacements:
                 lines = ["".join(column) for column in zip(*lines, strict=True)]
             assert cram_kernel.count_placements(grid[2], rows, cols) == count_matchings(lines)
 
+    def test_a_count_too_big_for_a_word_stays_at_the_largest(self) -> None:
+        largest = np.uint64(2**64 - 1)
+        assert cram_kernel._add_saturated(np.uint64(2**63), np.uint64(2**63)) == largest
+        assert cram_kernel._add_saturated(largest, np.uint64(1)) == largest
+        assert cram_kernel._add_saturated(np.uint64(5), np.uint64(7)) == 12
+
     def test_the_board_bound_uses_it(self) -> None:
         assert CRAM.region_bound((4, 5, (1 << 20) - 1)) == 120465  # OEIS A210662, 4 x 5
 

@@ -479,6 +479,14 @@ def _value(cells, rows, cols, keys, tags, used, solve):  # type: ignore[no-untyp
 # -- the size of a search ------------------------------------------------------------------
 
 @njit(cache=True)
+def _add_saturated(a, b):  # type: ignore[no-untyped-def]
+    # A count too big for a word (none on 64 cells comes near) stays at the largest word, so
+    # that it is never taken for a small one.
+    total = a + b
+    return total if total >= b else _ALL
+
+
+@njit(cache=True)
 def _count_placements(x, h, w):  # type: ignore[no-untyped-def]
     # Cell by cell, remembering which of the next w cells a vertical domino already covers,
     # with the frame turned so that w is the narrow side (at most 8 columns).
@@ -512,11 +520,12 @@ def _count_placements(x, h, w):  # type: ignore[no-untyped-def]
                     if not below:
                         continue
                     target = rest | high
-                total = after[target] + ways
-                # Saturate rather than wrap (64 cells are far below this).
-                after[target] = total if total >= ways else _ALL
+                after[target] = _add_saturated(after[target], ways)
         counts, after = after, counts
-    return counts.sum()
+    total = _ZERO
+    for ways in counts:
+        total = _add_saturated(total, ways)
+    return total
 
 
 def count_placements(cells: int, rows: int, cols: int) -> int:
