@@ -35,8 +35,9 @@ from grundy.boards import (
 from grundy.boards.base import BoardGame, balanced
 from grundy.boards.chocolate import count_bars
 from grundy.boards.chomp import count_subdiagrams
+from grundy.boards.cram_kernel import count_placements
 from grundy.boards.diagonals import count_words
-from grundy.boards.grid import count_king_sets, count_matchings
+from grundy.boards.grid import count_king_sets
 from grundy.errors import InvalidPosition, TooBig
 from grundy.game import clear_caches
 from grundy.heap.takebreak import TakeAndBreak
@@ -402,7 +403,7 @@ class TestBounds:
         for rows, cols in [(1, 4), (2, 3), (3, 3), (2, 5), (3, 4)]:
             lines = ["1" * cols] * rows
             placements = solve_count(rows, cols)
-            assert count_matchings(lines) == placements["dominoes"]
+            assert count_placements(lines) == placements["dominoes"]
             assert count_king_sets(lines) == placements["kings"]
         assert count_subdiagrams((3, 3, 2)) == self.reachable(
             frozenset((r, c) for r, n in enumerate((3, 3, 2)) for c in range(n)),

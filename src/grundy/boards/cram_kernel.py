@@ -28,13 +28,13 @@ an arc).  One arc: what is left is one region, found without a search for its ce
 arcs: once the first piece is found, the rest is the second.  The arcs of every domino of a
 region are counted at once, on whole words, when the region is first met.
 
-The search keeps its frames in arrays and writes the table inside its own loop: numba counts
-the references to arrays handed to a call with atomic instructions unless it can show that
-they are not needed (as it does for the table look-up, which only reads), and in the loop
-that counting would cost more than the search itself.
+The search keeps its frames in arrays, and its loop hands arrays only to the table's look-up
+and write, straight-line code for which numba keeps no reference counts: numba counts the
+references to arrays handed to a call with atomic instructions unless it can show them
+needless, and in the loop that counting cost more than the search itself.
 
-:func:`count_placements` counts the positions of Cram on a frame (the sets of dominoes
-that fit), the size of the search that the board games check before they start one.
+:func:`count_placements` counts the positions of Cram on a board of any size (the sets of
+dominoes that fit), the size of the search that is checked before one starts.
 
 >>> region_value(0b111111, 2, 3), region_value((1 << 25) - 1, 5, 5)
 (1, 0)
@@ -255,6 +255,21 @@ def _slot(key, w, keys, tags):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def _has_room(used, size):  # type: ignore[no-untyped-def]
+    """Whether a table of ``size`` slots with ``used`` taken may take one more."""
+    return used * _LOAD_DEN < size * _LOAD_NUM
+
+
+@njit(cache=True)
+def _put(i, key, w, value, keys, tags, used):  # type: ignore[no-untyped-def]
+    """Keep ``value`` for the region ``key`` of width ``w`` in the free slot ``i``."""
+    # Straight-line code that only indexes its arrays: numba keeps no reference counts here.
+    keys[i] = key
+    tags[i] = (w << _TAG_SHIFT) | value
+    used[0] += 1
+
+
+@njit(cache=True)
 def _rehash(keys, tags, new_keys, new_tags):  # type: ignore[no-untyped-def]
     for i in range(len(keys)):
         tag = tags[i]
@@ -354,8 +369,7 @@ def _value(cells, rows, cols, keys, tags, used, solve):  # type: ignore[no-untyp
     vertical) and the values its options were seen to take.  A frame's current play keeps
     the cells whose regions are still to be valued and the xor of those valued so far; a
     region missing from the table is pushed as a new frame, and when it is solved its value
-    joins that xor and the play goes on where it stopped.  The loop hands arrays to no call
-    but the table look-up, which only reads them, so no reference counts are kept there.
+    joins that xor and the play goes on where it stopped.
     """
     # Each region on the stack has at least two cells fewer than the one below it.
     room = MAX_CELLS // 2 + 2
@@ -391,7 +405,9 @@ def _value(cells, rows, cols, keys, tags, used, solve):  # type: ignore[no-untyp
                 part = live[d]
             else:
                 part = _next_part(live[d], h, w, edges[d])
-                pieces[d] -= 1
+                if pieces[d] == 2:
+                    # The first of at most two pieces: what is left is the other.
+                    pieces[d] = 1
             live[d] &= ~part
             # Two or three cells joined side by side take exactly one domino.
             if _popcount(part) <= 3:
@@ -407,11 +423,9 @@ def _value(cells, rows, cols, keys, tags, used, solve):  # type: ignore[no-untyp
             if tags[j]:
                 value = tags[j] & _TAG_VALUE
                 found[d] ^= value
-                if used[0] * _LOAD_DEN < len(keys) * _LOAD_NUM:
+                if _has_room(used[0], len(keys)):
                     # No slot was taken since the look-up, so slot i is still the free one.
-                    keys[i] = y
-                    tags[i] = (yw << _TAG_SHIFT) | value
-                    used[0] += 1
+                    _put(i, y, yw, value, keys, tags, used)
                 continue
             if not solve:
                 return _UNKNOWN
@@ -456,18 +470,13 @@ def _value(cells, rows, cols, keys, tags, used, solve):  # type: ignore[no-untyp
             value = _trailing_zeros(~seen_low[d])
             if value == 64:
                 value += _trailing_zeros(~seen_high[d])
-            if used[0] * _LOAD_DEN >= len(keys) * _LOAD_NUM:
+            if not _has_room(used[0], len(keys)):
                 return _FULL
-            i = _slot(xs[d], w, keys, tags)
-            keys[i] = xs[d]
-            tags[i] = (w << _TAG_SHIFT) | value
+            _put(_slot(xs[d], w, keys, tags), xs[d], w, value, keys, tags, used)
+            used[1] += 1
             j = _slot(met_keys[d], met_ws[d], keys, tags)
             if not tags[j]:
-                keys[j] = met_keys[d]
-                tags[j] = (met_ws[d] << _TAG_SHIFT) | value
-                used[0] += 1
-            used[0] += 1
-            used[1] += 1
+                _put(j, met_keys[d], met_ws[d], value, keys, tags, used)
             depth -= 1
             found[d - 1] ^= value
             continue
@@ -480,47 +489,37 @@ def _value(cells, rows, cols, keys, tags, used, solve):  # type: ignore[no-untyp
 
 @njit(cache=True)
 def _add_saturated(a, b):  # type: ignore[no-untyped-def]
-    # A count too big for a word (none on 64 cells comes near) stays at the largest word, so
-    # that it is never taken for a small one.
+    # A count too big for a word stays at the largest word, never taken for a small one.
     total = a + b
     return total if total >= b else _ALL
 
 
 @njit(cache=True)
-def _count_placements(x, h, w):  # type: ignore[no-untyped-def]
-    # Cell by cell, remembering which of the next w cells a vertical domino already covers,
-    # with the frame turned so that w is the narrow side (at most 8 columns).
-    if w > h:
-        x = _transpose(x, h, w)
-        h, w = w, h
+def _count_placements(free, w):  # type: ignore[no-untyped-def]
+    # Cell by cell in rows of width w, remembering which of the next w cells a vertical
+    # domino already covers.  Every partial placement extends to a whole one, so no count on
+    # the way exceeds the answer, and a saturated answer is the only sign of overflow.
     counts = np.zeros(1 << w, np.uint64)
     after = np.zeros(1 << w, np.uint64)
     counts[0] = 1
     high = 1 << (w - 1)
-    for i in range(h * w):
-        free = (x >> _U(i)) & _ONE
-        right = free and i % w + 1 < w and (x >> _U(i + 1)) & _ONE
-        below = free and i + w < h * w and (x >> _U(i + w)) & _ONE
+    for i in range(len(free)):
+        right = free[i] and i % w + 1 < w and free[i + 1]
+        below = free[i] and i + w < len(free) and free[i + w]
         after[:] = 0
         for profile in range(1 << w):
             ways = counts[profile]
             if not ways:
                 continue
+            # The cell is covered from above, used or left empty; or a domino starts on it.
             rest = profile >> 1
-            for choice in range(3):
-                if choice == 0:
-                    target = rest
-                elif profile & 1 or not free:
-                    break
-                elif choice == 1:
-                    if not right or rest & 1:
-                        continue
-                    target = rest | 1
-                else:
-                    if not below:
-                        continue
-                    target = rest | high
-                after[target] = _add_saturated(after[target], ways)
+            after[rest] = _add_saturated(after[rest], ways)
+            if profile & 1:
+                continue
+            if right and not rest & 1:
+                after[rest | 1] = _add_saturated(after[rest | 1], ways)
+            if below:
+                after[rest | high] = _add_saturated(after[rest | high], ways)
         counts, after = after, counts
     total = _ZERO
     for ways in counts:
@@ -528,16 +527,21 @@ def _count_placements(x, h, w):  # type: ignore[no-untyped-def]
     return total
 
 
-def count_placements(cells: int, rows: int, cols: int) -> int:
-    """How many sets of non-overlapping dominoes fit on the free ``cells`` of a
-    ``rows x cols`` frame (the empty set included): the positions of Cram a search of them
-    may meet.  Time O(cells * 2^min(rows, cols)).
+def count_placements(lines: list[str]) -> int | None:
+    """How many sets of non-overlapping dominoes fit on the ``1`` cells of ``lines`` (rows of
+    one length, the empty set included): the positions of Cram a search of them may meet;
+    None when the number does not fit in 64 bits.  Time O(cells * 2^width), so the rows are
+    best the narrow side of the board.
 
-    >>> count_placements(0b1111, 2, 2), count_placements(0b111, 1, 3), count_placements(0b101, 1, 3)
+    >>> count_placements(["11", "11"]), count_placements(["111"]), count_placements(["101"])
     (7, 3, 1)
     """
-    _check(cells, rows, cols)
-    return int(_count_placements(_U(cells), rows, cols))
+    width = len(lines[0]) if lines else 0
+    if not width:
+        return 1
+    free = np.frombuffer("".join(lines).encode(), np.uint8) == ord("1")
+    total = _count_placements(free, width)
+    return None if total == _ALL else int(total)
 
 
 class _Table:

@@ -399,15 +399,12 @@ class Cram(GridGame):
         return (grid[0], grid[1], grid[2] & orthogonal_neighbours(grid))
 
     def region_bound(self, region: Grid) -> int:
-        """The number of sets of dominoes on the region (each position is one), or 2^cells."""
-        rows, cols, cells = region
-        if rows * cols <= cram_kernel.MAX_CELLS:
-            return cram_kernel.count_placements(cells, rows, cols)
+        """The number of sets of dominoes on the region (each position is one), or 2^cells
+        when the region is too wide to count or the number does not fit in 64 bits."""
         lines = _narrow_first(region)
         width = len(lines[0]) if lines else 0
-        if width > _COUNTED_WIDTH:
-            return 1 << region[2].bit_count()
-        return count_matchings(lines)
+        count = cram_kernel.count_placements(lines) if width <= _COUNTED_WIDTH else None
+        return 1 << region[2].bit_count() if count is None else count
 
     def value(self, state: Grid) -> Value:
         """The nim-value under normal play; compiled (:mod:`~grundy.boards.cram_kernel`) on
@@ -458,36 +455,6 @@ class Cram(GridGame):
 #: How many times the search budget the compiled Cram search may take on (with the default
 #: budget 5x6, 3x10 and 4x8 fit; 6x6 less a domino does not).
 KERNEL_FACTOR = 16
-
-
-def count_matchings(lines: list[str]) -> int:
-    """How many ways to put any number of non-overlapping dominoes on the ``1`` cells.
-
-    Row by row, cell by cell, remembering which of the next ``width`` cells a vertical
-    domino already covers: time O(cells * 2^width).
-
-    >>> count_matchings(["11", "11"]), count_matchings(["111"]), count_matchings(["101"])
-    (7, 3, 1)
-    """
-    width = len(lines[0]) if lines else 0
-    flat = "".join(lines)
-    counts = {0: 1}
-    for index, cell in enumerate(flat):
-        col = index % width
-        nxt: dict[int, int] = {}
-        for profile, ways in counts.items():
-            covered = profile & 1
-            rest = profile >> 1
-            choices = [rest]
-            if cell == "1" and not covered:
-                if col + 1 < width and flat[index + 1] == "1" and not rest & 1:
-                    choices.append(rest | 1)
-                if index + width < len(flat) and flat[index + width] == "1":
-                    choices.append(rest | (1 << (width - 1)))
-            for choice in choices:
-                nxt[choice] = nxt.get(choice, 0) + ways
-        counts = nxt
-    return sum(counts.values())
 
 
 @cache
