@@ -1,0 +1,62 @@
+"""Whole numbers read from text: ASCII digits only, and not too many of them.
+
+Every number a user types (heap sizes, board sizes, ``--to``, ``to=``, a move's number in
+play) is read here, so that all of them accept the same spellings and refuse the rest with
+the same clear message.  Python's ``int`` would also take ``1_0``, Arabic-Indic digits
+(``١٢``) and surrounding spaces, and fails with its own message past 4300 digits.
+
+>>> whole_number("120", "heap size")
+120
+>>> whole_number("١٢", "heap size")
+Traceback (most recent call last):
+...
+ValueError: heap size '١٢' is not a whole number; write it with the digits 0-9
+"""
+
+from __future__ import annotations
+
+#: Most digits a number may have (Python's own conversion limit is 4300).
+MAX_DIGITS = 4000
+
+
+def is_whole_number(text: str) -> bool:
+    """True when ``text`` is a whole number written with the ASCII digits 0-9 only.
+
+    >>> is_whole_number("007"), is_whole_number("1_0"), is_whole_number("²"), is_whole_number("")
+    (True, False, False, False)
+    """
+    return text.isascii() and text.isdigit()
+
+
+def whole_number(text: str, what: str, *, minimum: int = 0,
+                 error: type[ValueError] = ValueError) -> int:
+    """The whole number written in ``text``, or ``error`` naming ``what`` and the bad text.
+
+    ``minimum`` is the least number allowed; a leading ``-`` is reported as negative.
+    At most :data:`MAX_DIGITS` digits are read.
+
+    >>> whole_number("0", "the heap", minimum=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: the heap '0' is too small; the least allowed is 1
+    >>> whole_number("-3", "heap size")
+    Traceback (most recent call last):
+    ...
+    ValueError: heap size '-3' is negative; give a whole number >= 0
+    >>> whole_number("9" * 5000, "heap size")
+    Traceback (most recent call last):
+    ...
+    ValueError: heap size has 5000 digits; at most 4000 are read
+    """
+    digits = text[1:] if text.startswith("-") else text
+    if len(digits) > MAX_DIGITS and is_whole_number(digits):
+        raise error(f"{what} has {len(digits)} digits; at most {MAX_DIGITS} are read")
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    if text.startswith("-") and is_whole_number(digits):
+        raise error(f"{what} {shown!r} is negative; give a whole number >= {minimum}")
+    if not is_whole_number(text):
+        raise error(f"{what} {shown!r} is not a whole number; write it with the digits 0-9")
+    number = int(text)
+    if number < minimum:
+        raise error(f"{what} {shown!r} is too small; the least allowed is {minimum}")
+    return number
