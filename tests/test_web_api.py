@@ -20,6 +20,7 @@ from starlette.testclient import TestClient
 
 from grundy import analyze
 from grundy.opponent import computer_move
+from grundy.web.hosts import allowed_hosts
 from grundy.web.server import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,7 +60,8 @@ def running_server() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as test_client:
+    app = create_app(hosts=allowed_hosts("127.0.0.1", 8000))
+    with TestClient(app, base_url="http://127.0.0.1:8000") as test_client:
         yield test_client
 
 
@@ -130,7 +132,7 @@ class TestErrors:
         ("/api/sequence", {"game": "kayles", "to": "-1"}, "to="),
         ("/api/sequence", {"game": "octal:9.9", "to": "5"}, "9.9"),
         ("/api/graph", {"q": "nim 1", "format": "png"}, "svg"),
-        ("/api/analyze", {"q": "graph:/etc/passwd root"}, "file"),
+        ("/api/analyze", {"q": "graph:/etc/passwd root"}, "not one of this server's graphs"),
         ("/api/analyze", {"q": "nim " + "1 " * 300}, "longer than"),
     ])
     def test_bad_input_is_400(self, client: TestClient, path: str, params: dict[str, str],
