@@ -72,10 +72,18 @@ def _read(option: str, path: str) -> str:
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
     except OSError as failure:
         raise InvalidArgument(f"{option}: {failure.strerror}") from None
-    with os.fdopen(descriptor, "rb") as file:
+    try:
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
             raise InvalidArgument(f"{option}: not a regular file")
-        data = file.read(MAX_BYTES + 1)  # the size the file claims is not trusted
+        chunks: list[bytes] = []
+        read = 0
+        # Up to one byte past the limit, whatever size the file claims.
+        while read <= MAX_BYTES and (chunk := os.read(descriptor, MAX_BYTES + 1 - read)):
+            chunks.append(chunk)
+            read += len(chunk)
+    finally:
+        os.close(descriptor)
+    data = b"".join(chunks)
     if len(data) > MAX_BYTES:
         raise InvalidArgument(f"{option}: longer than {MAX_BYTES} bytes, the limit of a "
                               "served graph")
