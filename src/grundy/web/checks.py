@@ -51,6 +51,8 @@ def checked_job(kind: str, params: Mapping[str, str], graphs: Mapping[str, str],
         game = params.get("game", "")
         if len(game) > MAX_GAME:
             raise InvalidGame(f"the game text is longer than {MAX_GAME} characters")
+        if not game:
+            raise InvalidGame("no game given; write game=NAME, e.g. game=kayles")
         names = _graph_names([game], graphs)
         if names:
             raise InvalidGame(f"graph:{names[0]} is not a heap game; sequences and tables are "
