@@ -283,8 +283,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="offer every DIR/NAME.txt as graph:NAME")
     sub.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                      help="another name clients may reach this server by (Host header)")
-    sub.add_argument("--memory", type=_bounded("memory", 64, 2**20), default=512,
-                     metavar="MIB", help="memory one request may use (default 512 MiB)")
+    sub.add_argument("--memory", type=_bounded("memory", 64, 2**20), default=256,
+                     metavar="MIB", help="memory one request may use (default 256 MiB)")
     sub.add_argument("--seconds", type=_bounded("seconds", 1, 3600), default=10,
                      help="time one request may take (default 10)")
     sub.add_argument("--workers", type=_bounded("workers", 1, 1000), default=24,

@@ -101,17 +101,20 @@ def create_app(*, hosts: frozenset[str], graphs: Mapping[str, str] | None = None
 def serve(host: str = "127.0.0.1", port: int = 8000, *, graphs: Mapping[str, str] | None = None,
           limits: Limits = DEFAULT_LIMITS, extra_hosts: tuple[str, ...] = (),
           idle_seconds: float = 5.0, head_seconds: float = 10.0,
-          connections: int = 1000) -> None:
+          connections: int | None = None) -> None:
     """Serve the page and the API on ``host:port`` until interrupted, printing the address.
 
     Port 0 picks a free port (printed).  Raises :class:`~grundy.web.connections.AddressInUse`
     when the address is taken, before printing anything.  ``idle_seconds``: a connection
     idle after an answer is closed; ``head_seconds``: one that has not sent a whole request
-    head; ``connections``: open at once, beyond which requests are answered 503.
+    head; ``connections``: open at once, beyond which requests are answered 503 (by
+    default half the limit of open files, at most 10 000).
     """
     import uvicorn
 
-    raise_file_limit()
+    files = raise_file_limit()
+    if connections is None:
+        connections = max(100, min(10_000, files // 2))
     listener = listening_socket(host, port)
     port = listener.getsockname()[1]
     app = create_app(hosts=allowed_hosts(host, port, extra_hosts), graphs=graphs,

@@ -8,8 +8,8 @@ once (so no worker compiles a kernel).  The limits hold whatever the library doe
   (``RLIMIT_AS``); a job that needs more fails, or its worker dies, and the answer is 413;
 * time: the server kills the worker (and anything it started) after ``seconds`` and
   answers 413;
-* CPU: a worker still running after ``nice_after`` seconds gets the lowest CPU priority, so
-  that fresh, cheap requests are answered first while expensive ones run;
+* CPU: a worker that has used ``nice_after`` seconds of CPU time gets the lowest CPU
+  priority, so that fresh, cheap requests are answered first while expensive ones run;
 * count: at most ``workers`` run at once; a request that finds none free within ``queue``
   seconds is answered 503.
 
@@ -50,11 +50,11 @@ class Limits:
     """What one request may use: ``memory`` bytes more than a fresh worker, ``seconds`` of
     wall-clock time; ``workers`` at once, ``queue`` seconds of waiting for one."""
 
-    memory: int = 512 * 1024 * 1024
+    memory: int = 256 * 1024 * 1024
     seconds: float = 10.0
     workers: int = 24
-    queue: float = 2.0
-    nice_after: float = 0.05
+    queue: float = 5.0
+    nice_after: float = 0.02
 
     @property
     def memory_text(self) -> str:
@@ -122,7 +122,7 @@ def _wait(receiver: Connection, worker: Any, start: float, limits: Limits) -> An
         now = time.monotonic()
         if now >= deadline:
             return None
-        until = deadline if niced else min(deadline, start + limits.nice_after)
+        until = deadline if niced else min(deadline, now + _TICK)
         ready = multiprocessing.connection.wait([receiver, worker.sentinel],
                                                 timeout=max(0.0, until - now))
         if receiver in ready:
@@ -133,9 +133,30 @@ def _wait(receiver: Connection, worker: Any, start: float, limits: Limits) -> An
             return reply
         if ready:
             return False
-        if not niced and time.monotonic() >= start + limits.nice_after:
+        # CPU time, not time waited: on a busy machine a cheap job may wait long for the
+        # CPU, and must not lose its priority for that.
+        if not niced and (_cpu_seconds(worker.pid) >= limits.nice_after
+                          or time.monotonic() - start >= _NICE_ANYWAY):
             _lower_priority(worker.pid)
             niced = True
+
+
+#: How often a worker's CPU time is looked at until it has its lowest priority (seconds).
+_TICK = 0.01
+#: A worker's priority is lowered after this long in any case (seconds): the programs it
+#: starts (Graphviz) spend CPU time not counted as its own.
+_NICE_ANYWAY = 1.0
+_CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) that process ``pid`` has used; 0 when unknown."""
+    try:
+        with open(f"/proc/{pid}/stat") as status:
+            fields = status.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / _CLOCK_TICKS
 
 
 def _lower_priority(pid: int) -> None:
