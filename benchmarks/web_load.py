@@ -14,7 +14,8 @@ reports the cheap requests' latency (median, 95th percentile, max), the peak mem
 server and of the server with its worker processes, and what became of the idle
 connections.
 
-    .venv/bin/python benchmarks/web_load.py --attack [--expensive 20] [--cheap 200] [--idle 1000]
+    .venv/bin/python benchmarks/web_load.py --attack [--expensive 20] [--kinds 10] [--cheap 200]
+        [--idle 1000]
 """
 
 from __future__ import annotations
@@ -137,7 +138,7 @@ def family(root: int) -> list[int]:
     return found
 
 
-async def attack(base: str, server: int, expensive: int, cheap: int, idle: int,
+async def attack(base: str, server: int, expensive: int, kinds: int, cheap: int, idle: int,
                  seconds: float) -> None:
     port = int(base.rsplit(":", 1)[1])
     held = [socket.create_connection(("127.0.0.1", port)) for _ in range(idle)]
@@ -146,7 +147,7 @@ async def attack(base: str, server: int, expensive: int, cheap: int, idle: int,
     done = asyncio.Event()
 
     async def pound(session: httpx.AsyncClient, number: int) -> None:
-        path, params = ATTACKS[number % len(ATTACKS)]
+        path, params = ATTACKS[number % kinds]
         while not done.is_set():
             response = await session.get(path, params=params)
             statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
@@ -208,6 +209,9 @@ def main() -> None:
     parser.add_argument("--attack", action="store_true",
                         help="cheap requests while expensive ones run")
     parser.add_argument("--expensive", type=int, default=20)
+    parser.add_argument("--kinds", type=int, default=len(ATTACKS),
+                        help="expensive requests of the first KINDS kinds only (6: endless "
+                             "work only, no memory bombs)")
     parser.add_argument("--cheap", type=int, default=200)
     parser.add_argument("--idle", type=int, default=1000)
     args = parser.parse_args()
@@ -224,8 +228,8 @@ def main() -> None:
             except httpx.TransportError:
                 time.sleep(0.05)
         if args.attack:
-            asyncio.run(attack(base, server.pid, args.expensive, args.cheap, args.idle,
-                               args.seconds))
+            asyncio.run(attack(base, server.pid, args.expensive, args.kinds, args.cheap,
+                               args.idle, args.seconds))
         else:
             asyncio.run(load(base, args.clients, args.requests, args.seconds))
     finally:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-import socket
+import re
 import ssl
 import subprocess
 import sys
@@ -27,21 +27,24 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @contextmanager
-def running_server() -> Iterator[str]:
-    """A real server (``serve``) in its own process on 127.0.0.1; yields its base address.
+def running_server(*options: str) -> Iterator[tuple[str, int]]:
+    """A real server (``serve``, with keyword ``options``) in its own process on 127.0.0.1
+    at a free port; yields its base address and its process id.
 
     Its own process, not a thread: a server thread would share the test's interpreter lock
     and every request would wait for it.
     """
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    base = f"http://127.0.0.1:{port}"
-    code = f"from grundy.web.server import serve; serve(port={port})"
-    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+    code = ("from grundy.web.server import serve; from grundy.web.workers import Limits; "
+            f"serve(port=0, {', '.join(options)})")
+    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
                               env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
     try:
-        deadline = time.monotonic() + 20
+        assert server.stdout is not None
+        printed = re.search(r"http://[^/]+", server.stdout.readline())  # "serving on ..."
+        if printed is None:
+            raise RuntimeError("the server did not start")
+        base = printed[0]
+        deadline = time.monotonic() + 30
         while True:
             try:
                 httpx.get(f"{base}/api/messages", timeout=1).raise_for_status()
@@ -50,7 +53,7 @@ def running_server() -> Iterator[str]:
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise RuntimeError("the server did not start") from None
                 time.sleep(0.05)
-        yield base
+        yield base, server.pid
     finally:
         server.terminate()
         server.wait(10)
@@ -169,7 +172,7 @@ class TestErrors:
 
 @pytest.fixture(scope="module")
 def live_server() -> Iterator[str]:
-    with running_server() as base:
+    with running_server() as (base, _):
         yield base
 
 

@@ -11,9 +11,7 @@ import re
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +27,7 @@ from grundy.web.hosts import allowed_hosts
 from grundy.web.jobs import Job
 from grundy.web.server import create_app
 from grundy.web.workers import Limits, Workers
+from test_web_api import running_server
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
@@ -60,38 +59,9 @@ ENDLESS = [
 ]
 
 
-@contextmanager
-def live_server(*options: str) -> Iterator[tuple[str, int]]:
-    """A real server on 127.0.0.1 (a free port) with small limits; yields its base address
-    and its process id."""
-    code = ("from grundy.web.server import serve; from grundy.web.workers import Limits; "
-            f"serve(port=0, limits={LIMITS}, idle_seconds=1, head_seconds=1, {', '.join(options)})")
-    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
-                              env=SOURCE)
-    try:
-        assert server.stdout is not None
-        line = server.stdout.readline()
-        base = re.search(r"http://[^/]+", line)
-        assert base, line
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(f"{base[0]}/api/messages", timeout=2).raise_for_status()
-                break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline and server.poll() is None
-                time.sleep(0.05)
-        yield base[0], server.pid
-    finally:
-        server.terminate()
-        server.wait(10)
-        if server.stdout is not None:
-            server.stdout.close()
-
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[tuple[str, int]]:
-    with live_server() as running:
+    with running_server(f"limits={LIMITS}", "idle_seconds=1", "head_seconds=1") as running:
         yield running
 
 
