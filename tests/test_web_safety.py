@@ -332,6 +332,20 @@ class TestServeCommand:
         assert done.returncode == 1 and done.stdout == ""
         assert done.stderr.count("\n") == 1 and "in use" in done.stderr
 
+    def test_a_host_not_of_this_machine_is_one_line(self) -> None:
+        done = self.run("--host", "no-such-host.invalid", "--port", "0")
+        assert done.returncode == 2 and done.stderr.count("\n") == 1
+        assert "--host 'no-such-host.invalid'" in done.stderr
+
+    def test_the_file_limit_is_raised_to_the_hard_limit(self) -> None:
+        code = ("import resource; from grundy.web.connections import raise_file_limit; "
+                "soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE); "
+                "resource.setrlimit(resource.RLIMIT_NOFILE, (min(256, hard), hard)); "
+                "print(raise_file_limit() == hard or hard == resource.RLIM_INFINITY)")
+        done = subprocess.run([sys.executable, "-c", code], env=SOURCE, capture_output=True,
+                              text=True, timeout=60)
+        assert done.stdout == "True\n", done.stderr
+
     def test_a_fifo_graph_is_refused_at_once(self, fifo: str) -> None:
         done = self.run("--graph", f"pipe={fifo}")
         assert done.returncode == 2 and "not a regular file" in done.stderr

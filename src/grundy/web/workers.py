@@ -97,8 +97,14 @@ class Workers:
         limits = self.limits
         receiver, sender = self._context.Pipe(duplex=False)
         worker = _Worker(target=_work, args=(sender, job, limits.memory), daemon=True)
-        worker.start()
-        sender.close()
+        try:
+            worker.start()
+        except OSError as failure:  # out of processes or of open files
+            receiver.close()
+            return error(503, f"the server cannot start a worker now ({failure.strerror}); "
+                         "try again later")
+        finally:
+            sender.close()
         start = time.monotonic()
         try:
             reply = _wait(receiver, worker, start, limits)
