@@ -6,12 +6,23 @@ analyze, moves and computer-move on small and medium positions, and a few sequen
 reports the median and 99th percentile latency and any failures.  Only loopback addresses.
 
     .venv/bin/python benchmarks/web_load.py [--clients 50] [--requests 40] [--seconds 120]
+
+With ``--attack``: EXPENSIVE requests that the server must stop (endless work, memory
+bombs) run at once, each sent again as soon as it is answered, while one client sends
+CHEAP cheap requests in turn and IDLE connections stay open without sending anything;
+reports the cheap requests' latency (median, 95th percentile, max), the peak memory of the
+server and of the server with its worker processes, and what became of the idle
+connections.
+
+    .venv/bin/python benchmarks/web_load.py --attack [--expensive 20] [--kinds 10] [--cheap 200]
+        [--idle 1000]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import socket
 import ssl
@@ -34,6 +45,20 @@ REQUESTS_MIX = [
     ("/api/moves", {"q": "subtract:1,3,4 12 15"}),
     ("/api/sequence", {"game": "octal:0.77", "to": "2000"}),
     ("/api/computer-move", {"q": "nim 1000000 999 7"}),
+]
+
+
+ATTACKS = [
+    ("/api/analyze", {"q": "kayles 1000000000000000000"}),
+    ("/api/computer-move", {"q": "kayles 20000"}),
+    ("/api/analyze", {"q": "chomp 1000000x1000000"}),
+    ("/api/moves", {"q": "cram 1x1000000"}),
+    ("/api/analyze", {"q": "grundy-game 100000"}),
+    ("/api/sequence", {"game": "hex:0.f", "to": "100000"}),
+    ("/api/analyze", {"q": "subtract:1000000000 5"}),
+    ("/api/analyze", {"q": "kayles 1000000000 1000000000"}),
+    ("/api/analyze", {"q": "chocolate 1000000000x1000000000"}),
+    ("/api/graph", {"q": "kayles 1000000000000000000"}),
 ]
 
 
@@ -78,11 +103,117 @@ async def load(base: str, clients: int, requests: int, seconds: float) -> None:
         print("  " + failure)
 
 
+def proportion(latencies: list[float], fraction: float) -> float:
+    return sorted(latencies)[min(len(latencies) - 1, int(fraction * len(latencies)))]
+
+
+def memory_kib(pid: int, field: str) -> int:
+    """A ``/proc/PID/status`` or ``smaps_rollup`` field in KiB (0 when the process ended)."""
+    for name in ("status", "smaps_rollup"):
+        try:
+            text = Path(f"/proc/{pid}/{name}").read_text()
+        except OSError:
+            return 0
+        for line in text.splitlines():
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    return 0
+
+
+def family(root: int) -> list[int]:
+    """``root`` and every process descended from it."""
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            parents.setdefault(parent, []).append(int(entry.name))
+    found, stack = [], [root]
+    while stack:
+        pid = stack.pop()
+        found.append(pid)
+        stack += parents.get(pid, [])
+    return found
+
+
+async def attack(base: str, server: int, expensive: int, kinds: int, cheap: int, idle: int,
+                 seconds: float) -> None:
+    port = int(base.rsplit(":", 1)[1])
+    held = [socket.create_connection(("127.0.0.1", port)) for _ in range(idle)]
+    statuses: dict[int, int] = {}
+    peak = {"family": 0, "workers": 0}
+    done = asyncio.Event()
+
+    async def pound(session: httpx.AsyncClient, number: int) -> None:
+        path, params = ATTACKS[number % kinds]
+        while not done.is_set():
+            response = await session.get(path, params=params)
+            statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
+
+    async def watch() -> None:
+        while not done.is_set():
+            pids = family(server)
+            peak["family"] = max(peak["family"], sum(memory_kib(p, "Pss") for p in pids))
+            peak["workers"] = max(peak["workers"], len(pids) - 2)  # less server, forkserver
+            await asyncio.sleep(0.25)  # reading every process's memory map costs CPU too
+
+    async def cheap_requests(session: httpx.AsyncClient) -> list[float]:
+        latencies = []
+        start = time.perf_counter()
+        for _ in range(cheap):
+            if time.perf_counter() - start > seconds:
+                break
+            began = time.perf_counter()
+            response = await session.get("/api/analyze", params={"q": "nim 1 2"})
+            latencies.append(time.perf_counter() - began)
+            assert response.json()["nim_value"] == 3, response.text
+            await asyncio.sleep(0.02)
+        return latencies
+
+    async with httpx.AsyncClient(base_url=base, timeout=60) as own:
+        alone = await cheap_requests(own)
+    limits = httpx.Limits(max_connections=expensive + 1)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as session:
+        attackers = [asyncio.create_task(pound(session, n)) for n in range(expensive)]
+        watcher = asyncio.create_task(watch())
+        await asyncio.sleep(1.0)  # every expensive request under way
+        async with httpx.AsyncClient(base_url=base, timeout=60) as own:
+            latencies = await cheap_requests(own)
+        done.set()
+        await asyncio.gather(*attackers, watcher)
+    closed = 0
+    for connection in held:
+        connection.settimeout(0)
+        with contextlib.suppress(BlockingIOError):  # still open: nothing to read
+            closed += connection.recv(1) == b""
+        connection.close()
+    print(f"{expensive} expensive requests kept running (answers: {statuses}); "
+          f"{len(latencies)} cheap requests meanwhile")
+    for when, times in (("alone (before)", alone), ("meanwhile", latencies)):
+        print(f"cheap latency {when}: median {1000 * statistics.median(times):.0f} ms, "
+              f"95th percentile {1000 * proportion(times, 0.95):.0f} ms, "
+              f"max {1000 * max(times):.0f} ms")
+    print(f"peak memory: server {memory_kib(server, 'VmHWM') / 1024:.0f} MiB; server, "
+          f"forkserver and workers together (PSS) {peak['family'] / 1024:.0f} MiB; "
+          f"at most {peak['workers']} workers at once")
+    print(f"idle connections: {idle} opened, {closed} closed by the server by the end")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--requests", type=int, default=40, help="requests per client")
     parser.add_argument("--seconds", type=float, default=120, help="time limit of the run")
+    parser.add_argument("--attack", action="store_true",
+                        help="cheap requests while expensive ones run")
+    parser.add_argument("--expensive", type=int, default=20)
+    parser.add_argument("--kinds", type=int, default=len(ATTACKS),
+                        help="expensive requests of the first KINDS kinds only (6: endless "
+                             "work only, no memory bombs)")
+    parser.add_argument("--cheap", type=int, default=200)
+    parser.add_argument("--idle", type=int, default=1000)
     args = parser.parse_args()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -90,13 +221,17 @@ def main() -> None:
     server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL,
                               env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
     try:
-        for _ in range(200):
+        for _ in range(600):
             try:
                 httpx.get(f"{base}/api/messages", timeout=1)
                 break
             except httpx.TransportError:
                 time.sleep(0.05)
-        asyncio.run(load(base, args.clients, args.requests, args.seconds))
+        if args.attack:
+            asyncio.run(attack(base, server.pid, args.expensive, args.kinds, args.cheap,
+                               args.idle, args.seconds))
+        else:
+            asyncio.run(load(base, args.clients, args.requests, args.seconds))
     finally:
         server.terminate()
         server.wait(10)

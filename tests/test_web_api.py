@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-import socket
+import re
 import ssl
 import subprocess
 import sys
@@ -20,27 +20,31 @@ from starlette.testclient import TestClient
 
 from grundy import analyze
 from grundy.opponent import computer_move
+from grundy.web.hosts import allowed_hosts
 from grundy.web.server import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @contextmanager
-def running_server() -> Iterator[str]:
-    """A real server (``serve``) in its own process on 127.0.0.1; yields its base address.
+def running_server(*options: str) -> Iterator[tuple[str, int]]:
+    """A real server (``serve``, with keyword ``options``) in its own process on 127.0.0.1
+    at a free port; yields its base address and its process id.
 
     Its own process, not a thread: a server thread would share the test's interpreter lock
     and every request would wait for it.
     """
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    base = f"http://127.0.0.1:{port}"
-    code = f"from grundy.web.server import serve; serve(port={port})"
-    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+    code = ("from grundy.web.server import serve; from grundy.web.workers import Limits; "
+            f"serve(port=0, {', '.join(options)})")
+    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
                               env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
     try:
-        deadline = time.monotonic() + 20
+        assert server.stdout is not None
+        printed = re.search(r"http://[^/]+", server.stdout.readline())  # "serving on ..."
+        if printed is None:
+            raise RuntimeError("the server did not start")
+        base = printed[0]
+        deadline = time.monotonic() + 30
         while True:
             try:
                 httpx.get(f"{base}/api/messages", timeout=1).raise_for_status()
@@ -49,7 +53,7 @@ def running_server() -> Iterator[str]:
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise RuntimeError("the server did not start") from None
                 time.sleep(0.05)
-        yield base
+        yield base, server.pid
     finally:
         server.terminate()
         server.wait(10)
@@ -59,7 +63,8 @@ def running_server() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as test_client:
+    app = create_app(hosts=allowed_hosts("127.0.0.1", 8000))
+    with TestClient(app, base_url="http://127.0.0.1:8000") as test_client:
         yield test_client
 
 
@@ -130,7 +135,7 @@ class TestErrors:
         ("/api/sequence", {"game": "kayles", "to": "-1"}, "to="),
         ("/api/sequence", {"game": "octal:9.9", "to": "5"}, "9.9"),
         ("/api/graph", {"q": "nim 1", "format": "png"}, "svg"),
-        ("/api/analyze", {"q": "graph:/etc/passwd root"}, "file"),
+        ("/api/analyze", {"q": "graph:/etc/passwd root"}, "not one of this server's graphs"),
         ("/api/analyze", {"q": "nim " + "1 " * 300}, "longer than"),
     ])
     def test_bad_input_is_400(self, client: TestClient, path: str, params: dict[str, str],
@@ -167,7 +172,7 @@ class TestErrors:
 
 @pytest.fixture(scope="module")
 def live_server() -> Iterator[str]:
-    with running_server() as base:
+    with running_server() as (base, _):
         yield base
 
 

@@ -22,7 +22,7 @@ if not os.path.exists(CHROMIUM):
 
 @pytest.fixture(scope="module")
 def base() -> Iterator[str]:
-    with running_server() as address:
+    with running_server() as (address, _):
         yield address
 
 

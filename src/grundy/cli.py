@@ -110,10 +110,36 @@ def _solve(args: argparse.Namespace) -> None:
     sys.stdout.write(solve(args.problem, sys.stdin.read()))
 
 
-def _serve(args: argparse.Namespace) -> None:
+def _serve(args: argparse.Namespace) -> int:
+    from grundy.web.connections import AddressInUse
+    from grundy.web.graphlist import read_graphs
     from grundy.web.server import serve
+    from grundy.web.workers import Limits
 
-    serve(host=args.host, port=args.port)
+    limits = Limits(memory=args.memory * 2**20, seconds=args.seconds, workers=args.workers)
+    try:
+        serve(host=args.host, port=args.port, graphs=read_graphs(args.graph, args.graphs),
+              limits=limits, extra_hosts=tuple(args.allow_host))
+    except AddressInUse as error:
+        print(f"grundy: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _bounded(what: str, low: int, high: int) -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` to ``high``."""
+    from grundy.numerals import whole_number
+
+    def read(text: str) -> int:
+        try:
+            number = whole_number(text, what, minimum=low)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+        if number > high:
+            raise argparse.ArgumentTypeError(f"{what} {number} is too big; the most allowed "
+                                             f"is {high}")
+        return number
+    return read
 
 
 @contextmanager
@@ -249,7 +275,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub = command("serve", _serve, "serve the web page and its JSON API")
     sub.add_argument("--host", default="127.0.0.1")
-    sub.add_argument("--port", type=int, default=8000)
+    sub.add_argument("--port", type=_bounded("port", 0, 65535), default=8000,
+                     help="0 picks a free port")
+    sub.add_argument("--graph", action="append", default=[], metavar="NAME=PATH",
+                     help="offer the graph file PATH as graph:NAME (read once, at start)")
+    sub.add_argument("--graphs", action="append", default=[], metavar="DIR",
+                     help="offer every DIR/NAME.txt as graph:NAME")
+    sub.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                     help="another name clients may reach this server by (Host header)")
+    sub.add_argument("--memory", type=_bounded("memory", 64, 2**20), default=256,
+                     metavar="MIB", help="memory one request may use (default 256 MiB)")
+    sub.add_argument("--seconds", type=_bounded("seconds", 1, 3600), default=10,
+                     help="time one request may take (default 10)")
+    sub.add_argument("--workers", type=_bounded("workers", 1, 1000), default=24,
+                     help="requests computed at once (default 24)")
     return parser
 
 

@@ -338,6 +338,36 @@ def _load(given: str, real: str, mtime: int, size: int) -> GraphGame:
     return GraphGame(edges, lone, path=given)
 
 
+def graph_from_text(text: str, name: str) -> GraphGame:
+    """The graph game of a graph file's text, already read; its text form is ``graph:NAME``.
+
+    For callers that read the file themselves (the web server reads its graphs once, at
+    start-up) and name the graph without its path.  Lines as in a file; errors name ``name``.
+
+    >>> game = graph_from_text("a b  # one edge\\nc\\n", "tiny")
+    >>> game.text, game.nodes
+    ('graph:tiny', ['a', 'b', 'c'])
+    >>> graph_from_text("a b c", "bad")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidGame: graph:bad, line 1: 3 words; a line holds one edge 'a b' or ...
+    """
+    edges: list[tuple[str, str]] = []
+    lone: list[str] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        words = line.partition("#")[0].split()
+        if len(words) > 2:
+            raise InvalidGame(f"graph:{name}, line {number}: {len(words)} words; a line holds "
+                              "one edge 'a b' or one node name")
+        if len(words) == 2:
+            edges.append((words[0], words[1]))
+        elif words:
+            lone.append(words[0])
+        if len(edges) + len(lone) > MAX_ENTRIES:
+            raise TooBig(f"reading graph:{name}", limit=MAX_ENTRIES, unit="edges and nodes")
+    return GraphGame(edges, lone, path=name)
+
+
 register(Ruleset("graph", "tokens on a directed graph read from a file, one edge 'a b' a "
                  "line; cycles allowed (draws, ∞ values)", GraphGame.from_file, "PATH",
                  "graph:moves.txt a"))

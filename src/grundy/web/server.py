@@ -1,72 +1,81 @@
 """The web server: the JSON API (as the command line's JSON) and one page to play on.
 
-Every answer is computed by the library, in a worker thread (at most :data:`WORKERS` at a
-time) so that the event loop keeps serving while one request is heavy; every request has a
-work budget in positions and seconds.  Bad input is answered with HTTP 400 and too much work
-with HTTP 413, both as ``{"error": "..."}``.
+Every answer is computed by the library in a worker process of its own
+(:mod:`grundy.web.workers`), within a memory and a time limit that the server enforces by
+stopping the process; the event loop keeps serving meanwhile.  Before that, the server
+checks each request's parameters itself (:mod:`grundy.web.checks`) and its ``Host`` header
+(:mod:`grundy.web.hosts`).  Bad input is answered with HTTP 400, too much work with HTTP 413,
+a server with every worker busy with 503, all as ``{"error": "..."}``.
 
 >>> from starlette.testclient import TestClient
->>> with TestClient(create_app()) as client:
+>>> app = create_app(hosts=allowed_hosts("127.0.0.1", 8000))
+>>> with TestClient(app, base_url="http://127.0.0.1:8000") as client:
 ...     client.get("/api/computer-move", params={"q": "nim 1 2"}).json()
 {'move': 'take 1 from 2, leaving 1', 'position': 'nim 1 1'}
 """
 
 from __future__ import annotations
 
-import importlib
+import contextlib
 import importlib.util
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-import anyio
-import anyio.to_thread
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from grundy.analysis import analyze
-from grundy.errors import InvalidArgument, InvalidGame, InvalidPosition, TooBig
+from grundy.errors import TooBig
 from grundy.heap.base import HeapGame
 from grundy.i18n import MESSAGES
-from grundy.opponent import analysis_json_with_remoteness, computer_move, moves_json
-from grundy.sequences import heap_outcomes, sequence_report
-from grundy.solver import work_limit
-from grundy.spec import game_list, parse_game, parse_position
-from grundy.sums import Position
+from grundy.spec import game_list, parse_game
+from grundy.web.checks import checked_job
+from grundy.web.connections import listening_socket, raise_file_limit, with_head_deadline
+from grundy.web.hosts import HostCheck, allowed_hosts
+from grundy.web.jobs import KINDS, SECONDS, STATES, Answer
+from grundy.web.workers import Limits, Workers
 
 STATIC = Path(__file__).parent / "static"
-
-#: Worker threads computing answers at once; further requests wait their turn.
-WORKERS = 4
-#: Positions one search may meet (any search, and heap values computed) in one request.
-STATES = 200_000
-#: Seconds a remoteness search may take before the answer goes without it.
-SECONDS = 2.0
-#: Longest position text accepted.
-MAX_QUERY = 500
-#: Heaps 0..N of a sequence or table: largest N under normal and under misère play.
-MAX_HEAP = {False: 100_000, True: 100}
+#: The limits of each request's worker unless told otherwise.
+DEFAULT_LIMITS = Limits()
 
 
-def create_app() -> Starlette:
-    """The application: the page at ``/``, its files at ``/static``, the API at ``/api``."""
-    limiter = anyio.CapacityLimiter(WORKERS)
+def create_app(*, hosts: frozenset[str], graphs: Mapping[str, str] | None = None,
+               limits: Limits = DEFAULT_LIMITS, states: int = STATES,
+               seconds: float = SECONDS) -> Starlette:
+    """The application: the page at ``/``, its files at ``/static``, the API at ``/api``.
 
-    def api(work: Callable[[Request], Any]) -> Callable[[Request], Any]:
+    ``hosts``: the accepted ``Host`` headers (:func:`~grundy.web.hosts.allowed_hosts`);
+    ``graphs``: the text of each graph offered, by name
+    (:func:`~grundy.web.graphlist.read_graphs`); ``limits``: of each request's worker;
+    ``states`` and ``seconds``: the library's own budgets of positions and of remoteness
+    seconds, checked first.
+    """
+    offered = dict(graphs or {})
+    workers: list[Workers] = []
+    games = _games(offered)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        workers.append(Workers(limits))
+        await workers[0].start()
+        yield
+        workers.clear()
+
+    def api(kind: str) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
             try:
-                answer = await anyio.to_thread.run_sync(_within_budget, work, request,
-                                                        limiter=limiter)
+                job = checked_job(kind, request.query_params, offered, states=states,
+                                  seconds=seconds)
             except ValueError as error:
                 return JSONResponse({"error": str(error)}, status_code=400)
             except TooBig as error:
                 return JSONResponse({"error": str(error)}, status_code=413)
-            if isinstance(answer, Response):
-                return answer
-            return JSONResponse(answer)
+            return _response(await workers[0].run(job))
         return endpoint
 
     async def page(request: Request) -> Response:
@@ -75,76 +84,70 @@ def create_app() -> Starlette:
     async def messages(request: Request) -> Response:
         return JSONResponse(MESSAGES)
 
+    async def game_list_answer(request: Request) -> Response:
+        return JSONResponse(games)
+
     routes = [
         Route("/", page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Route("/api/messages", messages),
-        Route("/api/games", api(_games)),
-        Route("/api/analyze", api(_analyze)),
-        Route("/api/moves", api(_moves)),
-        Route("/api/computer-move", api(_computer_move)),
-        Route("/api/sequence", api(_sequence)),
-        Route("/api/table", api(_table)),
-        Route("/api/graph", api(_graph)),
+        Route("/api/games", game_list_answer),
+        *(Route(f"/api/{kind}", api(kind)) for kind in KINDS),
     ]
-    return Starlette(routes=routes)
+    return Starlette(routes=routes, lifespan=lifespan,
+                     middleware=[Middleware(HostCheck, hosts=hosts)])
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Serve the page and the API on ``host:port`` until interrupted, printing the address."""
+def serve(host: str = "127.0.0.1", port: int = 8000, *, graphs: Mapping[str, str] | None = None,
+          limits: Limits = DEFAULT_LIMITS, extra_hosts: tuple[str, ...] = (),
+          idle_seconds: float = 5.0, head_seconds: float = 10.0,
+          connections: int | None = None) -> None:
+    """Serve the page and the API on ``host:port`` until interrupted, printing the address.
+
+    Port 0 picks a free port (printed).  Raises :class:`~grundy.web.connections.AddressInUse`
+    when the address is taken, before printing anything.  ``idle_seconds``: a connection
+    idle after an answer is closed; ``head_seconds``: one that has not sent a whole request
+    head; ``connections``: open at once, beyond which requests are answered 503 (by
+    default half the limit of open files, at most 10 000).
+    """
     import uvicorn
 
-    print(f"grundy: serving on http://{host}:{port}/ (Ctrl-C stops)", flush=True)
+    files = raise_file_limit()
+    if connections is None:
+        connections = max(100, min(10_000, files // 2))
+    listener = listening_socket(host, port)
+    port = listener.getsockname()[1]
+    app = create_app(hosts=allowed_hosts(host, port, extra_hosts), graphs=graphs,
+                     limits=limits)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"grundy: serving on http://{shown}:{port}/ (Ctrl-C stops)", flush=True)
     # A stop waits at most a few seconds for open connections (browsers keep them alive).
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning",
-                timeout_graceful_shutdown=3)
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3,
+                            timeout_keep_alive=max(1, round(idle_seconds)),
+                            limit_concurrency=connections,
+                            http=with_head_deadline(head_seconds))
+    uvicorn.Server(config).run(sockets=[listener])
 
 
-# -- the answers, computed in worker threads -------------------------------------------------
+def _response(answer: Answer) -> Response:
+    if answer.media_type == "application/json":
+        return JSONResponse(answer.body, status_code=answer.status)
+    return Response(answer.body, status_code=answer.status, media_type=answer.media_type)
 
 
-def _position(request: Request) -> Position:
-    text = request.query_params.get("q", "")
-    if len(text) > MAX_QUERY:
-        raise InvalidPosition(f"the position text is longer than {MAX_QUERY} characters")
-    words = text.split()
-    if any(word.startswith("graph:") for word in words):
-        # Graph games name a file; the server does not open files for its clients.
-        raise InvalidGame("graph:PATH games are not played on the web server "
-                          "(they read a file); use the command line")
-    return parse_position(words)
-
-
-def _misere(request: Request) -> bool:
-    return _flag(request, "misere")
-
-
-def _flag(request: Request, name: str) -> bool:
-    text = request.query_params.get(name, "0")
-    if text not in ("0", "1"):
-        raise InvalidArgument(f"{name}={text!r}: say 0 or 1")
-    return text == "1"
-
-
-def _heap_request(request: Request) -> tuple[HeapGame, int, bool]:
-    name = request.query_params.get("game", "")
-    game = parse_game(name)
-    if not isinstance(game, HeapGame):
-        raise InvalidGame(f"{name} is not a heap game; sequences and tables are of heap games")
-    misere = _misere(request)
-    text = request.query_params.get("to", "")
-    if not text.isdigit():
-        raise InvalidArgument(f"to={text!r}: give a whole number >= 0")
-    to = int(text)
-    if to > MAX_HEAP[misere]:
-        raise TooBig(f"heaps 0..{to} of {name}", size=to + 1, limit=MAX_HEAP[misere] + 1,
-                     unit="heaps")
-    return game, to, misere
-
-
-def _games(request: Request) -> dict[str, Any]:
+def _games(graphs: Mapping[str, str]) -> dict[str, Any]:
+    """The ``/api/games`` answer: every ruleset; graphs only when the server offers some."""
     games = []
     for ruleset in game_list():
+        if ruleset.name == "graph":
+            if not graphs:
+                continue
+            first = next(iter(graphs))
+            games.append({"name": "graph", "usage": "graph:NAME",
+                          "summary": f"{ruleset.summary}; graphs: {', '.join(graphs)}",
+                          "example": f"graph:{first} {_first_node(graphs[first])}",
+                          "heap": False})
+            continue
         example = ruleset.example or ruleset.usage
         try:
             heap = isinstance(parse_game(example.split()[0]), HeapGame)
@@ -155,53 +158,6 @@ def _games(request: Request) -> dict[str, Any]:
     return {"games": games, "graph": importlib.util.find_spec("grundy.render.graph") is not None}
 
 
-def _within_budget(work: Callable[[Request], Any], request: Request) -> Any:
-    # Every search and computation of the request gets the budget of STATES positions.
-    with work_limit(STATES):
-        return work(request)
-
-
-def _analyze(request: Request) -> dict[str, Any]:
-    analysis = analyze(_position(request), misere=_misere(request))
-    return analysis_json_with_remoteness(analysis, budget=STATES, seconds=SECONDS)
-
-
-def _moves(request: Request) -> dict[str, Any]:
-    return moves_json(_position(request), _misere(request), budget=STATES, seconds=SECONDS)
-
-
-def _computer_move(request: Request) -> dict[str, Any]:
-    position, misere = _position(request), _misere(request)
-    analyze(position, misere=misere)  # refuses what the fallback could not do
-    return computer_move(position, misere, budget=STATES, seconds=SECONDS).to_json()
-
-
-def _sequence(request: Request) -> dict[str, Any]:
-    game, to, misere = _heap_request(request)
-    return sequence_report(game, to, misere=misere, period=_flag(request, "period"))
-
-
-def _table(request: Request) -> dict[str, Any]:
-    game, to, misere = _heap_request(request)
-    outcomes = heap_outcomes(game, to, misere=misere)
-    return {"game": game.text, "convention": "misere" if misere else "normal",
-            "outcomes": [o.value for o in outcomes]}
-
-
-def _graph(request: Request) -> Response:
-    position, misere = _position(request), _misere(request)
-    wanted = request.query_params.get("format", "svg")
-    if wanted != "svg":
-        raise InvalidArgument(f"format={wanted!r}: the web server draws svg only")
-    try:
-        drawing = importlib.import_module("grundy.render.graph")
-    except ImportError:
-        return JSONResponse({"error": "game graphs cannot be drawn by this installation"},
-                            status_code=501)
-    graph = drawing.game_graph(position, misere=misere)  # refuses big graphs with TooBig
-    try:
-        svg = drawing.render(drawing.to_dot(graph), "svg")
-    except RuntimeError as error:  # Graphviz, which draws, may be missing or may fail
-        return JSONResponse({"error": f"cannot draw the graph: {error}"}, status_code=501)
-    return Response(svg, media_type="image/svg+xml")
-
+def _first_node(text: str) -> str:
+    return next(line.partition("#")[0].split()[0] for line in text.splitlines()
+                if line.partition("#")[0].split())

@@ -1,0 +1,194 @@
+"""The answers of the web API, computed from a request's checked parameters.
+
+These run in a worker process (:mod:`grundy.web.workers`), never in the server itself: the
+server checks the parameters (:mod:`grundy.web.checks`) and hands over a :class:`Job`.
+Every job runs inside the cooperative budgets (positions searched, remoteness seconds), so
+most big requests are refused at once with the library's own message; the worker's memory
+and time limits stop the rest.
+
+Graph games come only from the server's own list: ``graph:NAME`` names one of the graphs
+whose text the job carries; the job never opens a file.
+
+>>> answer(Job("computer-move", {"q": "nim 1 2", "misere": "0"}))
+Answer(status=200, body={'move': 'take 1 from 2, leaving 1', 'position': 'nim 1 1'}, \
+media_type='application/json')
+>>> answer(Job("analyze", {"q": "graph:chase a"})).body
+{'error': "no graph named 'chase' on this server"}
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from grundy.analysis import analyze
+from grundy.errors import InvalidArgument, InvalidGame, TooBig
+from grundy.game import Game
+from grundy.graphs import graph_from_text
+from grundy.heap.base import HeapGame
+from grundy.opponent import analysis_json_with_remoteness, computer_move, moves_json
+from grundy.sequences import heap_outcomes, sequence_report
+from grundy.solver import work_limit
+from grundy.spec import RULESETS, Ruleset, parse_game, parse_position, register
+from grundy.sums import Position
+
+#: Positions one search may meet (any search, and heap values computed) in one request.
+STATES = 200_000
+#: Seconds a remoteness search may take before the answer goes without it.
+SECONDS = 2.0
+
+
+@dataclass(frozen=True)
+class Job:
+    """One request's work: the endpoint's name, its checked parameters, the graphs it names.
+
+    ``graphs`` maps each graph name used in the parameters to the text of its file.
+    """
+
+    kind: str
+    params: dict[str, str]
+    graphs: dict[str, str] = field(default_factory=dict)
+    states: int = STATES
+    seconds: float = SECONDS
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An HTTP answer: status, body (JSON data, or text for ``media_type`` not JSON)."""
+
+    status: int
+    body: Any
+    media_type: str = "application/json"
+
+
+def error(status: int, message: str) -> Answer:
+    """An error answer, ``{"error": message}``.
+
+    >>> error(400, "bad")
+    Answer(status=400, body={'error': 'bad'}, media_type='application/json')
+    """
+    return Answer(status, {"error": message})
+
+
+def answer(job: Job) -> Answer:
+    """The answer to ``job``: 200 with its data, 400 for bad input, 413 for too much work."""
+    try:
+        with _graphs_named(job.graphs), work_limit(job.states):
+            return _JOBS[job.kind](job)
+    except ValueError as bad:
+        return error(400, str(bad))
+    except TooBig as big:
+        return error(413, str(big))
+
+
+@contextmanager
+def _graphs_named(graphs: dict[str, str]) -> Iterator[None]:
+    """While the job runs, ``graph:NAME`` means the graph ``NAME`` it carries, nothing else."""
+    games = {name: graph_from_text(text, name) for name, text in graphs.items()}
+
+    def build(name: str) -> Game[Any]:
+        if name not in games:
+            raise InvalidGame(f"no graph named {name!r} on this server")
+        return games[name]
+
+    from_files = RULESETS["graph"]
+    register(Ruleset("graph", from_files.summary, build, "NAME", ""))
+    try:
+        yield
+    finally:
+        register(from_files)
+
+
+def _position(job: Job) -> Position:
+    return parse_position(job.params.get("q", ""))
+
+
+def _misere(job: Job) -> bool:
+    return job.params.get("misere", "0") == "1"
+
+
+def _heap_game(job: Job) -> HeapGame:
+    name = job.params.get("game", "")
+    game = parse_game(name)
+    if not isinstance(game, HeapGame):
+        raise InvalidGame(f"{name} is not a heap game; sequences and tables are of heap games")
+    return game
+
+
+def _analyze(job: Job) -> Answer:
+    analysis = analyze(_position(job), misere=_misere(job))
+    return Answer(200, analysis_json_with_remoteness(analysis, budget=job.states,
+                                                     seconds=job.seconds))
+
+
+def _moves(job: Job) -> Answer:
+    return Answer(200, moves_json(_position(job), _misere(job), budget=job.states,
+                                  seconds=job.seconds))
+
+
+def _computer_move(job: Job) -> Answer:
+    position, misere = _position(job), _misere(job)
+    analyze(position, misere=misere)  # refuses what the fallback could not do
+    move = computer_move(position, misere, budget=job.states, seconds=job.seconds)
+    return Answer(200, move.to_json())
+
+
+def _sequence(job: Job) -> Answer:
+    game, to = _heap_game(job), int(job.params["to"])
+    return Answer(200, sequence_report(game, to, misere=_misere(job),
+                                       period=job.params.get("period", "0") == "1"))
+
+
+def _table(job: Job) -> Answer:
+    game, to, misere = _heap_game(job), int(job.params["to"]), _misere(job)
+    outcomes = heap_outcomes(game, to, misere=misere)
+    return Answer(200, {"game": game.text, "convention": "misere" if misere else "normal",
+                        "outcomes": [o.value for o in outcomes]})
+
+
+def _graph(job: Job) -> Answer:
+    position, misere = _position(job), _misere(job)
+    if job.params.get("format", "svg") != "svg":
+        raise InvalidArgument(f"format={job.params['format']!r}: the web server draws svg only")
+    try:
+        drawing = importlib.import_module("grundy.render.graph")
+    except ImportError:
+        return error(501, "game graphs cannot be drawn by this installation")
+    graph = drawing.game_graph(position, misere=misere)  # refuses big graphs with TooBig
+    try:
+        svg = drawing.render(drawing.to_dot(graph), "svg")
+    except RuntimeError as failure:  # Graphviz, which draws, may be missing or may fail
+        return error(501, f"cannot draw the graph: {failure}")
+    return Answer(200, svg.decode(), "image/svg+xml")
+
+
+_JOBS: dict[str, Callable[[Job], Answer]] = {
+    "analyze": _analyze, "moves": _moves, "computer-move": _computer_move,
+    "sequence": _sequence, "table": _table, "graph": _graph,
+}
+
+#: The endpoints that run a job, by name (``/api/NAME``).
+KINDS = tuple(_JOBS)
+
+#: Requests that touch the compiled kernels and the common code paths, answered once in the
+#: process that forks the workers so that no worker compiles or loads them again.
+WARM_UP = [
+    Job("analyze", {"q": "kayles 5 6 + nim 3 + half 9 + dawson 7 + grundy-game 9"}),
+    Job("analyze", {"q": "cram 3x3 + chomp 3x3 + chocolate 2x3 + daisy 5", "misere": "0"}),
+    Job("computer-move", {"q": "kayles 4 5", "misere": "1"}),
+    Job("moves", {"q": "subtract:1,3,4 9 + octal:0.6 8 + hex:0.8 7 + stones 5 + split23 7"}),
+    Job("sequence", {"game": "kayles", "to": "300", "period": "1"}),
+    Job("sequence", {"game": "subtract:1,3,4", "to": "300", "period": "1"}),
+    Job("sequence", {"game": "hex:0.f", "to": "300"}),
+    Job("sequence", {"game": "grundy-game", "to": "300"}),
+    Job("table", {"game": "octal:0.6", "to": "30", "misere": "1"}),
+]
+
+
+def warm_up() -> None:
+    """Answer :data:`WARM_UP` (and so compile or load every kernel it uses)."""
+    for job in WARM_UP:
+        answer(job)
