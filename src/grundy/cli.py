@@ -32,6 +32,7 @@ from grundy.analysis import analyze
 from grundy.errors import InvalidArgument, InvalidGame, TooBig
 from grundy.heap.base import HeapGame, Progress, use_disk_cache
 from grundy.heap.kernels import SequenceInterrupted
+from grundy.numerals import shown, whole_number
 from grundy.render.text import format_analysis, outcome_table, value_rows
 from grundy.sequences import heap_outcomes, heap_value_report, sequence_report
 from grundy.spec import game_list, parse_game, parse_position
@@ -49,14 +50,13 @@ class _Parser(argparse.ArgumentParser):
         raise InvalidArgument(message)
 
 
-def _non_negative(text: str) -> int:
+def _whole(text: str) -> int:
+    """An argument type: a whole number >= 0 (:func:`~grundy.numerals.whole_number`)."""
     try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if number < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is negative; a whole number >= 0 is needed")
-    return number
+        return whole_number(text, "the number")
+    except ValueError as error:
+        # argparse would print its own message, with the whole text however long.
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _heap_game(text: str) -> HeapGame:
@@ -214,19 +214,19 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--no-cache", action="store_true", help="neither read nor write the "
                      "sequence cache ($GRUNDY_CACHE_DIR or the user cache directory)")
     sub.add_argument("game")
-    sub.add_argument("--to", type=_non_negative, required=True, metavar="N")
+    sub.add_argument("--to", type=_whole, required=True, metavar="N")
 
     sub = command("value", _value, "the nim-value of one heap, of any size")
     sub.add_argument("--json", action="store_true")
     sub.add_argument("--no-cache", action="store_true", help="do not use the sequence cache")
     sub.add_argument("game")
-    sub.add_argument("heap", type=_non_negative, metavar="N")
+    sub.add_argument("heap", type=_whole, metavar="N")
 
     sub = command("table", _table, "the '-'/'+' table of single heaps, as in the texts")
     sub.add_argument("--misere", action="store_true")
     sub.add_argument("game")
-    sub.add_argument("--to", type=_non_negative, required=True, metavar="N")
-    sub.add_argument("--from", dest="start", type=_non_negative, default=0, metavar="K")
+    sub.add_argument("--to", type=_whole, required=True, metavar="N")
+    sub.add_argument("--from", dest="start", type=_whole, default=0, metavar="K")
 
     command("games", _games, "the rulesets, one line each")
 
@@ -275,7 +275,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except (MemoryError, RecursionError, OverflowError) as error:
+        print(f"grundy: too big: {_failure(error)}", file=sys.stderr)
+        return 3
+    except OSError as error:
+        print(f"grundy: {_failure(error)}", file=sys.stderr)
+        return 2
     return code or 0
+
+
+def _failure(error: BaseException) -> str:
+    """One line for an error the checks up front did not foresee (no traceback, ever)."""
+    if isinstance(error, MemoryError):
+        return "the work ran out of memory"
+    if isinstance(error, RecursionError):
+        return "the work nested too deeply"
+    if isinstance(error, OSError) and error.strerror:
+        where = f" {shown(str(error.filename))}" if error.filename is not None else ""
+        return f"cannot use{where}: {error.strerror}"
+    return shown(str(error) or type(error).__name__, 200)
 
 
 def entry_point() -> None:

@@ -28,6 +28,15 @@ def is_whole_number(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+def shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message: escaped (no raw control characters) and cut short.
+
+    >>> print(shown("a" + chr(0) + "b"), shown("x" * 50, 10))
+    'a\\x00b' 'xxxxxxx...'
+    """
+    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
+
+
 def whole_number(text: str, what: str, *, minimum: int = 0,
                  error: type[ValueError] = ValueError) -> int:
     """The whole number written in ``text``, or ``error`` naming ``what`` and the bad text.
@@ -47,16 +56,19 @@ def whole_number(text: str, what: str, *, minimum: int = 0,
     Traceback (most recent call last):
     ...
     ValueError: heap size has 5000 digits; at most 4000 are read
+    >>> whole_number("0" * 5000 + "300", "price")
+    300
     """
     digits = text[1:] if text.startswith("-") else text
-    if len(digits) > MAX_DIGITS and is_whole_number(digits):
-        raise error(f"{what} has {len(digits)} digits; at most {MAX_DIGITS} are read")
-    shown = text if len(text) <= 40 else text[:37] + "..."
+    # Leading zeros do not count: "000300" is the number 300.
+    significant = digits.lstrip("0")
+    if len(significant) > MAX_DIGITS and is_whole_number(digits):
+        raise error(f"{what} has {len(significant)} digits; at most {MAX_DIGITS} are read")
     if text.startswith("-") and is_whole_number(digits):
-        raise error(f"{what} {shown!r} is negative; give a whole number >= {minimum}")
+        raise error(f"{what} {shown(text)} is negative; give a whole number >= {minimum}")
     if not is_whole_number(text):
-        raise error(f"{what} {shown!r} is not a whole number; write it with the digits 0-9")
-    number = int(text)
+        raise error(f"{what} {shown(text)} is not a whole number; write it with the digits 0-9")
+    number = int(significant or "0")
     if number < minimum:
-        raise error(f"{what} {shown!r} is too small; the least allowed is {minimum}")
+        raise error(f"{what} {shown(text)} is too small; the least allowed is {minimum}")
     return number

@@ -22,6 +22,7 @@ from grundy.game import Game, Option
 from grundy.heap.cache import SequenceCache
 from grundy.heap.kernels import SequenceInterrupted, generic_values
 from grundy.heap.period import Period, detect_period
+from grundy.numerals import whole_number
 from grundy.solver import limited_work
 
 Heaps = tuple[int, ...]
@@ -367,21 +368,16 @@ def use_disk_cache(enabled: bool) -> None:
 
 
 def parse_heap(token: str) -> int:
-    """A heap size from its text: a whole number >= 0.
+    """A heap size from its text: a whole number >= 0 (:func:`~grundy.numerals.whole_number`).
 
     >>> parse_heap("12")
     12
     >>> parse_heap("-3")
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidPosition: heap size '-3' is negative; heap sizes are whole numbers >= 0
+    grundy.errors.InvalidPosition: heap size '-3' is negative; give a whole number >= 0
     """
-    text = token.strip()
-    if text.startswith("-") and text[1:].isdigit():
-        raise InvalidPosition(f"heap size {token!r} is negative; heap sizes are whole numbers >= 0")
-    if not text.isdigit() or not text.isascii():
-        raise InvalidPosition(f"heap size {token!r} is not a whole number >= 0")
-    return int(text)
+    return whole_number(token, "heap size", error=InvalidPosition)
 
 
 def narrow_array(values: Sequence[int]) -> np.ndarray[Any, Any]:

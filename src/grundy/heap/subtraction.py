@@ -139,7 +139,8 @@ class Subtraction(HeapGame):
         if self.rule is powers_of_two:
             return n % 3
         top = max(self.amounts, default=0)
-        if self.amounts and self.amounts == frozenset(range(1, top + 1)):
+        # Distinct amounts >= 1 are exactly 1..top when there are top of them.
+        if self.amounts and len(self.amounts) == top:
             return n % (top + 1)
         return None
 
