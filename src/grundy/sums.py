@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property, partial, reduce
 from typing import Any
 
+from grundy.errors import capped
 from grundy.game import Game
 from grundy.values import Value, add_values
 
@@ -177,13 +178,14 @@ class Position:
         return f"in {self.components[index]}: {description}"
 
     def state_bound(self) -> int | None:
-        """An upper bound on the positions reachable from here, when every game gives one."""
+        """An upper bound on the positions reachable from here, when every game gives one
+        (cut to :data:`~grundy.errors.BEYOND`)."""
         total = 1
         for component in self.components:
             bound = component.game.state_bound(component.state)
             if bound is None:
                 return None
-            total *= bound
+            total = capped(total * bound)
         return total
 
 

@@ -25,7 +25,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import Any, TypeVar
 
-from grundy.errors import TooBig
+from grundy.errors import TooBig, capped
 from grundy.game import Game, Option
 from grundy.solver import search_budget
 from grundy.sums import Component, Position
@@ -175,7 +175,7 @@ class BoardGame(Game[S]):
         """Whole positions reachable from ``state``: the product of its regions' bounds."""
         total = 1
         for region in self.split(state):
-            total *= self.region_bound(region)
+            total = capped(total * self.region_bound(region))
         return total
 
     def value(self, state: S) -> Value:
@@ -191,8 +191,7 @@ class BoardGame(Game[S]):
         if known is not None:
             return known
         # Inside a search every state met is a settled region already.
-        regions = ([state] if _nesting[0]
-                   else self.regions_to_search(state, search_budget() * self.symmetries))
+        regions = [state] if _nesting[0] else self.regions_to_search(state, search_budget())
         total = 0
         _nesting[0] += 1
         try:
@@ -204,16 +203,22 @@ class BoardGame(Game[S]):
             _nesting[0] -= 1
         return total
 
+    def region_symmetries(self, region: S) -> int:
+        """How many symmetries fold the states of ``region`` (:attr:`symmetries` unless the
+        region's frame has fewer)."""
+        return self.symmetries
+
     def regions_to_search(self, state: S, limit: int) -> list[S]:
         """The regions of ``state`` whose values a search must find, each within ``limit``
-        (its :meth:`region_bound`): equal regions cancel in pairs (:func:`unpaired`), a
-        region over the limit is left out when :func:`balanced` (its value is 0) and refused
-        with :class:`~grundy.errors.TooBig` otherwise.
+        times its :meth:`region_symmetries` (its :meth:`region_bound`): equal regions
+        cancel in pairs (:func:`unpaired`), a region over the limit is left out when
+        :func:`balanced` (its value is 0) and refused with :class:`~grundy.errors.TooBig`
+        otherwise.
 
         >>> from grundy.boards.grid import CRAM
-        >>> CRAM.regions_to_search(CRAM.parse_state(["2x2"]), 1)
+        >>> CRAM.regions_to_search(CRAM.parse_state(["2x2"]), 0)
         []
-        >>> CRAM.regions_to_search(CRAM.parse_state(["..#../..#.."]), 1)
+        >>> CRAM.regions_to_search(CRAM.parse_state(["..#../..#.."]), 0)
         []
         >>> CRAM.regions_to_search(CRAM.parse_state(["2x3"]), 100)
         [(2, 3, 63)]
@@ -221,11 +226,11 @@ class BoardGame(Game[S]):
         searched = []
         for region in unpaired(self.split(state)):
             bound = self.region_bound(region)
-            if bound <= limit:
+            if bound <= limit * self.region_symmetries(region):
                 searched.append(region)
             elif not balanced(self, region):
                 raise TooBig(f"solving {self.text} {_short(self.format_state(region))}",
-                             size=bound, limit=limit)
+                             size=bound, limit=limit * self.region_symmetries(region))
         return searched
 
     def __eq__(self, other: object) -> bool:

@@ -27,10 +27,11 @@ pieces ``5x8 2x3``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 
 from grundy.boards.base import BoardGame
-from grundy.errors import InvalidPosition
+from grundy.errors import BEYOND, InvalidPosition
 
 Piece = tuple[int, int]
 Bar = tuple[Piece, ...]
@@ -50,14 +51,20 @@ def piece(a: int, b: int) -> Piece:
 def count_bars(pieces: Bar) -> int:
     """How many multisets of pieces, each fitting in a piece of ``pieces``, cover their area.
 
-    Every position reachable from ``pieces`` is one of them (or the finished one).
+    Every position reachable from ``pieces`` is one of them (or the finished one).  Counts
+    past :data:`~grundy.errors.BEYOND` are cut to it.
 
     >>> count_bars(((2, 2),))
     4
     """
     area = sum(a * b for a, b in pieces)
-    kinds = {(p, q) for a, b in pieces for p in range(1, a + 1) for q in range(p, b + 1)}
+    if any(a * b > _COUNTED_AREA for a, b in pieces):
+        # Such a piece has a side of 45 or more, so as many kinds: over 2001^45 multisets.
+        return BEYOND
+    kinds = {(p, q) for a, b in set(pieces) for p in range(1, a + 1) for q in range(p, b + 1)}
     if area > _COUNTED_AREA:
+        if len(kinds) * math.log10(area + 1) >= math.log10(BEYOND):
+            return BEYOND
         return int((area + 1) ** len(kinds))
     ways = [1] + [0] * area
     for p, q in kinds:

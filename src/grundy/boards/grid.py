@@ -425,7 +425,7 @@ class Cram(GridGame):
             return known
         # The compiled search settles about a million regions a second in a compact table,
         # so it may take on boards whose bound the general search would refuse.
-        limit = KERNEL_FACTOR * search_budget() * self.symmetries
+        limit = KERNEL_FACTOR * search_budget()
         total = 0
         for region_rows, region_cols, region_cells in self.regions_to_search(state, limit):
             total ^= cram_kernel.region_value(region_cells, region_rows, region_cols)

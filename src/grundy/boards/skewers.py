@@ -176,6 +176,15 @@ class Skewers(BoardGame[Box]):
         live_lines = sum(1 for mask, _, _ in _lines(p, q, r) if mask & cubes)
         return 1 << min(live_lines, cubes.bit_count())
 
+    def region_symmetries(self, region: Box) -> int:
+        """The box's own symmetries: 48 for a cube, 16 with two equal sides, else 8.
+
+        >>> SKEWERS.region_symmetries((2, 3, 4, 1)), SKEWERS.region_symmetries((2, 2, 2, 1))
+        (8, 48)
+        """
+        sides = len(set(region[:3]))
+        return {1: 48, 2: 16}.get(sides, 8)
+
     def mirror(self, state: Box) -> Box:
         """The reflection in the box's centre."""
         p, q, r, cubes = state

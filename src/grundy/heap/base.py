@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from grundy.errors import InvalidPosition, TooBig
+from grundy.errors import BEYOND, InvalidPosition, TooBig, capped
 from grundy.game import Game, Option
 from grundy.heap.cache import SequenceCache
 from grundy.heap.kernels import SequenceInterrupted, generic_values
@@ -264,10 +264,13 @@ class HeapGame(Game[Heaps]):
         return self.canonical(tuple(parse_heap(token) for token in tokens))
 
     def state_bound(self, state: Heaps) -> int:
-        """Positions reachable from ``state``: at most the product of each heap's bound."""
+        """Positions reachable from ``state``: at most the product of each heap's bound, cut
+        to :data:`~grundy.errors.BEYOND`."""
         total = 1
         for h in state:
-            total *= self.heap_state_bound(h)
+            total = capped(total * self.heap_state_bound(h))
+            if total == BEYOND:
+                break
         return total
 
     def heap_state_bound(self, n: int) -> int:

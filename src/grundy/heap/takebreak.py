@@ -13,13 +13,14 @@ is for removing nothing, i.e. splitting a heap: 4 — into two, 8 — into three
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from functools import cache
 
 import numpy as np
 
-from grundy.errors import InvalidGame
+from grundy.errors import BEYOND, InvalidGame, capped
 from grundy.heap.base import HeapGame, Heaps, Progress, Values, narrow_array
 from grundy.heap.kernels import grundy_game_values, take_break_values
 from grundy.heap.period import Period, certify_take_break
@@ -158,13 +159,28 @@ def _three_parts(total: int) -> Iterator[Heaps]:
             yield (a, b, total - a - b)
 
 
+#: Up to this many tokens the multisets are counted exactly (in O(n^2) steps).
+_COUNTED_TOKENS = 400
+
+
 @cache
 def cumulative_partitions(n: int) -> int:
-    """How many multisets of positive whole numbers add up to at most ``n``.
+    """How many multisets of positive whole numbers add up to at most ``n``, cut to
+    :data:`~grundy.errors.BEYOND`.
+
+    Past a few hundred tokens the count (already more than 10^18) is bounded by
+    (n + 1)·exp(π·sqrt(2n/3)), since p(n) < exp(π·sqrt(2n/3)) for every n.
 
     >>> [cumulative_partitions(n) for n in range(6)]
     [1, 2, 4, 7, 12, 19]
+    >>> cumulative_partitions(10**18) == BEYOND
+    True
     """
+    if n > _COUNTED_TOKENS:
+        exponent = math.pi * math.sqrt(2 * n / 3)
+        if exponent / math.log(10) + math.log10(n + 1) >= math.log10(BEYOND):
+            return BEYOND
+        return capped((n + 1) * math.ceil(math.exp(exponent)))
     counts = [1] + [0] * n
     for part in range(1, n + 1):
         for total in range(part, n + 1):
