@@ -112,6 +112,10 @@ class TwoNumbers(Game[Pair]):
         """A pair's value by the formula."""
         return self.value(option)
 
+    def move_bound(self, state: Pair) -> int:
+        """The larger number may become any smaller one."""
+        return state[1]
+
     def state_bound(self, state: Pair) -> int:
         """Pairs of numbers up to the larger one."""
         return state[1] * (state[1] + 1) // 2

@@ -21,9 +21,12 @@ from functools import cache
 import numpy as np
 
 from grundy.errors import BEYOND, InvalidGame, capped
-from grundy.heap.base import HeapGame, Heaps, Progress, Values, narrow_array
+from grundy.heap.base import MAX_COMPUTED_HEAP, HeapGame, Heaps, Progress, Values, narrow_array
 from grundy.heap.kernels import grundy_game_values, take_break_values
 from grundy.heap.period import Period, certify_take_break
+
+#: How many splits into three heaps the values of a code may look at (a few seconds).
+MAX_TRIPLE_STEPS = 2_000_000_000
 
 _CODE = re.compile(r"([0-9a-fA-F])\.([0-9a-fA-F]*)")
 _BITS_BEFORE_POINT = 0b1100
@@ -67,6 +70,26 @@ hexadecimal codes are written hex:0.8
     def max_parts(self) -> int:
         """The most heaps one move may leave in place of one."""
         return max(_parts_of_bits(d) for d in self.digits)
+
+    @property
+    def max_computed_heap(self) -> int:  # type: ignore[override]
+        """Codes with moves that leave three heaps take about n³/36 steps for n heaps, so
+        fewer heaps are computed for them.
+
+        >>> KAYLES.max_computed_heap, TakeAndBreak("0.8", hexadecimal=True).max_computed_heap
+        (10000000, 4160)
+        """
+        if self.max_parts < 3:
+            return MAX_COMPUTED_HEAP
+        return round((36 * MAX_TRIPLE_STEPS) ** (1 / 3))
+
+    def heap_option_count(self, n: int) -> int:
+        """For each digit: one option for taking k, n/2 for splitting in two, n²/12 in three."""
+        total = 0
+        for taken, digit in enumerate(self.digits):
+            rest = max(n - taken, 0)
+            total += 2 + (rest // 2 if digit & 4 else 0) + (rest * rest // 12 if digit & 8 else 0)
+        return total
 
     def heap_options(self, n: int) -> Iterator[Heaps]:
         """Every way to remove k tokens as digit dk allows."""
@@ -203,6 +226,10 @@ class GrundyGame(HeapGame):
 
     name = "grundy-game"
 
+    def heap_option_count(self, n: int) -> int:
+        """About n/2 splits."""
+        return n // 2 + 1
+
     def heap_options(self, n: int) -> Iterator[Heaps]:
         """(a, n - a) with a < n - a."""
         return ((a, n - a) for a in range(1, (n + 1) // 2))
@@ -246,6 +273,10 @@ class Split23(HeapGame):
         """``split23``."""
         return self.name
 
+    def heap_option_count(self, n: int) -> int:
+        """The halves and the thirds."""
+        return 2
+
     def heap_options(self, n: int) -> Iterator[Heaps]:
         """The halves, and the thirds."""
         for parts in (2, 3):
@@ -282,6 +313,10 @@ class Daisy(HeapGame):
     def part_game(self) -> HeapGame:
         """Plucked daisies are rows of Kayles pins."""
         return KAYLES
+
+    def heap_option_count(self, n: int) -> int:
+        """Pluck one petal or two."""
+        return 2
 
     def heap_options(self, n: int) -> Iterator[Heaps]:
         """A row of n - 1 or n - 2 petals."""
