@@ -134,7 +134,8 @@ class GraphGame(Game[Tokens]):
             raise InvalidGame(f"graph:{given}: cannot read the file ({error.strerror})") from None
         if not stat.S_ISREG(status.st_mode):
             # A fifo or a device (/dev/zero) would block or never end: never opened.
-            raise InvalidGame(f"graph:{given}: not a regular file")
+            raise InvalidGame(f"graph:{given}: cannot read the file (not a regular file, "
+                              "but a directory, a fifo or a device)")
         if status.st_size > MAX_BYTES:
             raise TooBig(f"reading graph:{given}", size=status.st_size, limit=MAX_BYTES,
                          unit="bytes")
