@@ -72,3 +72,17 @@ def whole_number(text: str, what: str, *, minimum: int = 0,
     if number < minimum:
         raise error(f"{what} {shown(text)} is too small; the least allowed is {minimum}")
     return number
+
+
+def sizes(text: str, count: int, what: str, *, error: type[ValueError] = ValueError
+          ) -> tuple[int, ...] | None:
+    """The ``count`` whole numbers of ``text`` joined by ``x`` (``4x5``), or None when
+    ``text`` is not of that form; a number too long for :func:`whole_number` is ``error``.
+
+    >>> sizes("4x5", 2, "board"), sizes("4x", 2, "board"), sizes("١x2", 2, "board")
+    ((4, 5), None, None)
+    """
+    parts = text.split("x")
+    if len(parts) != count or not all(is_whole_number(part) for part in parts):
+        return None
+    return tuple(whole_number(part, what, error=error) for part in parts)

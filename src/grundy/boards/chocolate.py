@@ -32,6 +32,7 @@ from collections.abc import Iterator, Sequence
 
 from grundy.boards.base import BoardGame
 from grundy.errors import BEYOND, InvalidPosition
+from grundy.numerals import shown, sizes
 
 Piece = tuple[int, int]
 Bar = tuple[Piece, ...]
@@ -142,12 +143,11 @@ class Chocolate(BoardGame[Bar]):
             raise InvalidPosition("chocolate needs at least one piece, like 5x8")
         pieces = []
         for token in tokens:
-            a_text, x, b_text = token.partition("x")
-            if not (x and a_text.isdigit() and b_text.isdigit() and a_text.isascii()
-                    and b_text.isascii()) or int(a_text) < 1 or int(b_text) < 1:
-                raise InvalidPosition(f"chocolate piece {token!r} is not RxC with sides >= 1 "
-                                      "(like 5x8)")
-            pieces.append(piece(int(a_text), int(b_text)))
+            sides = sizes(token, 2, "chocolate piece size", error=InvalidPosition)
+            if sides is None or min(sides) < 1:
+                raise InvalidPosition(f"chocolate piece {shown(token)} is not RxC with sides "
+                                      ">= 1 (like 5x8)")
+            pieces.append(piece(*sides))
         return tuple(sorted(pieces))
 
 

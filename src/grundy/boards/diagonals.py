@@ -30,6 +30,7 @@ from math import comb
 
 from grundy.boards.base import BoardGame
 from grundy.errors import InvalidPosition
+from grundy.numerals import is_whole_number, whole_number
 
 Word = tuple[int, ...]
 
@@ -172,8 +173,8 @@ class Diagonals(BoardGame[Word]):
             raise InvalidPosition("diagonals takes one polygon: a number of vertices like 7, "
                                   f"or a word like aoaoo, not {' '.join(tokens)!r}")
         text = tokens[0]
-        if text.isdigit() and text.isascii():
-            n = int(text)
+        if is_whole_number(text):
+            n = whole_number(text, "diagonals vertices", error=InvalidPosition)
             if not 3 <= n <= MAX_VERTICES:
                 raise InvalidPosition(f"diagonals {text}: a polygon has 3 to {MAX_VERTICES} "
                                       "vertices here")

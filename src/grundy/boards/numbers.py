@@ -27,6 +27,7 @@ from collections.abc import Iterator, Sequence
 
 from grundy.errors import InvalidPosition, TooBig
 from grundy.game import Game, Option
+from grundy.numerals import is_whole_number, shown, whole_number
 from grundy.solver import search_budget
 from grundy.values import Value
 
@@ -126,11 +127,12 @@ class TwoNumbers(Game[Pair]):
 
     def parse_state(self, tokens: Sequence[str]) -> Pair:
         """Two natural numbers (>= 1)."""
-        if len(tokens) != 2 or not all(t.isdigit() and t.isascii() and int(t) >= 1
-                                       for t in tokens):
+        if len(tokens) != 2 or not all(is_whole_number(t) for t in tokens):
             raise InvalidPosition(f"two-numbers takes two natural numbers (>= 1), like 7 8, "
-                                  f"not {' '.join(tokens)!r}")
-        return self.canonical((int(tokens[0]), int(tokens[1])))
+                                  f"not {shown(' '.join(tokens))}")
+        a, b = (whole_number(t, "two-numbers number", minimum=1, error=InvalidPosition)
+                for t in tokens)
+        return self.canonical((a, b))
 
     def __eq__(self, other: object) -> bool:
         return type(other) is TwoNumbers

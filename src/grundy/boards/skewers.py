@@ -34,6 +34,7 @@ from itertools import permutations, product
 from grundy.boards.base import BoardGame
 from grundy.boards.grid import MAX_CELLS, bits
 from grundy.errors import InvalidPosition, TooBig
+from grundy.numerals import shown, sizes
 
 Box = tuple[int, int, int, int]
 
@@ -214,11 +215,11 @@ class Skewers(BoardGame[Box]):
         if len(tokens) != 1:
             raise InvalidPosition(f"skewers takes one box, like 4x4x4, not {' '.join(tokens)!r}")
         text = tokens[0]
-        sizes = text.split("x")
-        if len(sizes) == 3 and all(s.isdigit() and s.isascii() for s in sizes):
-            p, q, r = (int(s) for s in sizes)
+        box = sizes(text, 3, "skewers box size", error=InvalidPosition)
+        if box is not None:
+            p, q, r = box
             if p * q * r > MAX_CELLS:
-                raise TooBig(f"reading the box {text}", size=p * q * r, limit=MAX_CELLS,
+                raise TooBig(f"reading the box {shown(text)}", size=p * q * r, limit=MAX_CELLS,
                              unit="cubes")
             return (p, q, r, (1 << p * q * r) - 1) if p * q * r else (0, 0, 0, 0)
         return _parse_layers(text)
