@@ -338,7 +338,7 @@ def _refuse_long_walks(text: str, rows: int, cols: int) -> None:
     ...     _refuse_long_walks("1x1000000", 1, 10**6)
     ... except TooBig as error:
     ...     print(error.size, error.limit)
-    15626000001 200000000
+    15626015626 200000000
     """
     walk = (rows + cols) * (rows * cols // 64 + 1)
     if walk > MAX_WALK:
