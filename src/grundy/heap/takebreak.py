@@ -25,8 +25,8 @@ from grundy.heap.base import MAX_COMPUTED_HEAP, HeapGame, Heaps, Progress, Value
 from grundy.heap.kernels import grundy_game_values, take_break_values
 from grundy.heap.period import Period, certify_take_break
 
-#: How many splits into three heaps the values of a code may look at (a few seconds).
-MAX_TRIPLE_STEPS = 2_000_000_000
+#: How many splits into three heaps the values of a code may look at (about a second).
+MAX_TRIPLE_STEPS = 100_000_000
 
 _CODE = re.compile(r"([0-9a-fA-F])\.([0-9a-fA-F]*)")
 _BITS_BEFORE_POINT = 0b1100
@@ -77,7 +77,7 @@ hexadecimal codes are written hex:0.8
         fewer heaps are computed for them.
 
         >>> KAYLES.max_computed_heap, TakeAndBreak("0.8", hexadecimal=True).max_computed_heap
-        (10000000, 4160)
+        (10000000, 1533)
         """
         if self.max_parts < 3:
             return MAX_COMPUTED_HEAP
