@@ -47,7 +47,9 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit code 2."""
 
     def error(self, message: str) -> NoReturn:
-        raise InvalidArgument(message)
+        # argparse quotes the arguments it could not place, however long or strange.
+        printable = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message[:300])
+        raise InvalidArgument(printable if len(message) <= 200 else printable[:197] + "...")
 
 
 def _whole(text: str) -> int:
