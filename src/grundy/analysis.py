@@ -171,9 +171,10 @@ def _misere(position: Position, budget: int) -> Analysis:
     bound = position.state_bound()
     if bound is not None and bound > budget:
         raise TooBig(f"misère search of {_short(position)!r}", size=bound, limit=budget)
-    moves = position.move_bound()
-    if bound is not None and moves is not None and bound * moves > budget * MOVES_PER_STATE:
-        raise TooBig(f"misère search of {_short(position)!r}", size=bound * moves,
+    branching = position.move_bound()
+    if bound is not None and branching is not None and (
+            bound * branching > budget * MOVES_PER_STATE):
+        raise TooBig(f"misère search of {_short(position)!r}", size=bound * branching,
                      limit=budget * MOVES_PER_STATE, unit="moves")
     solver = _misere_solver(budget)
     outcome = solver.outcome(position, misere=True)

@@ -78,6 +78,15 @@ class TooBig(Exception):
         return f"{self.what} needs {about} {_rounded(capped(self.size))} {self.unit}{limit}"
 
 
+def short_number(number: int) -> str:
+    """A whole number for a message: in full up to 30 digits, else rounded like ``1e+4000``.
+
+    >>> short_number(12), short_number(10**4000)
+    ('12', '1e+4000')
+    """
+    return str(number) if number < 10**30 else _rounded(number)
+
+
 def _rounded(size: int) -> str:
     """A whole number of any size, shortened to one significant digit when it is long."""
     if size < 10**7:

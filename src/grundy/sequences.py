@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from grundy.analysis import analyze
-from grundy.errors import InvalidArgument, TooBig
+from grundy.errors import InvalidArgument, TooBig, short_number
 from grundy.heap.base import HeapGame, Progress, Values
 from grundy.heap.period import Period, detect_period
 from grundy.sums import Position
@@ -34,7 +34,7 @@ def heap_outcomes(game: HeapGame, n: int, *, misere: bool = False) -> list[Outco
     if not misere:
         return [Outcome.P if v == 0 else Outcome.N for v in listed_values(game, n).tolist()]
     if n >= MAX_MISERE_HEAPS:
-        raise TooBig(f"the misère outcomes of {game.text} heaps 0..{n}", size=n + 1,
+        raise TooBig(f"the misère outcomes of {game.text} heaps 0..{short_number(n)}", size=n + 1,
                      limit=MAX_MISERE_HEAPS, unit="searches")
     return [analyze(Position.of(game, (k,)), misere=True).outcome for k in range(n + 1)]
 
@@ -52,8 +52,9 @@ or period, but too many to list) needs about 1e+8 values; the limit is 10000000
     """
     most = game.computable_heap
     if n > most and (game.closed_form(n) is not None or game.proved_period() is not None):
-        raise TooBig(f"the nim-values of {game.text} heaps 0..{n} (each known by its formula "
-                     "or period, but too many to list)", size=n + 1, limit=most, unit="values")
+        raise TooBig(f"the nim-values of {game.text} heaps 0..{short_number(n)} (each known "
+                     "by its formula or period, but too many to list)", size=n + 1, limit=most,
+                     unit="values")
     return game.values(n, progress)
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import InvalidGame, InvalidPosition, TooBig
+from grundy.errors import InvalidGame, InvalidPosition, TooBig, short_number
 from grundy.game import Game
 from grundy.heap.subtraction import (
     STONES,
@@ -91,7 +91,7 @@ def _subtraction(parameter: str) -> Game[Any]:
                               "amounts are whole numbers >= 1 and a range low-high needs "
                               "low <= high")
         if last > MAX_AMOUNT:
-            raise TooBig(f"subtract:{_short(parameter)} (amounts up to {last})", size=last,
+            raise TooBig(f"subtract:{_short(parameter)} (amounts up to {short_number(last)})", size=last,
                          limit=MAX_AMOUNT, unit="heap values")
         amounts.update(range(first, last + 1))
         if len(amounts) > MAX_AMOUNTS:

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from grundy.errors import BEYOND, InvalidPosition, TooBig, capped
+from grundy.errors import BEYOND, InvalidPosition, TooBig, capped, short_number
 from grundy.game import Game, Option
 from grundy.heap.cache import SequenceCache
 from grundy.heap.kernels import SequenceInterrupted, generic_values
@@ -127,7 +127,8 @@ class HeapGame(Game[Heaps]):
             return known[: n + 1]
         most = self.computable_heap
         if n > most:
-            raise TooBig(f"the nim-value of {self.text} {n} (no formula or proved period)",
+            raise TooBig(f"the nim-value of {self.text} {short_number(n)} (no formula or "
+                         "proved period)",
                          size=n + 1, limit=most, unit="heap values")
         target = min(max(n, 2 * len(known)), most)
         try:

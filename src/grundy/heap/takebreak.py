@@ -81,7 +81,7 @@ hexadecimal codes are written hex:0.8
         """
         if self.max_parts < 3:
             return MAX_COMPUTED_HEAP
-        return round((36 * MAX_TRIPLE_STEPS) ** (1 / 3))
+        return round(math.cbrt(36 * MAX_TRIPLE_STEPS))
 
     def heap_option_count(self, n: int) -> int:
         """For each digit: one option for taking k, n/2 for splitting in two, n²/12 in three."""
