@@ -91,8 +91,8 @@ def _subtraction(parameter: str) -> Game[Any]:
                               "amounts are whole numbers >= 1 and a range low-high needs "
                               "low <= high")
         if last > MAX_AMOUNT:
-            raise TooBig(f"subtract:{_short(parameter)} (amounts up to {short_number(last)})", size=last,
-                         limit=MAX_AMOUNT, unit="heap values")
+            raise TooBig(f"subtract:{_short(parameter)} (amounts up to {short_number(last)})",
+                         size=last, limit=MAX_AMOUNT, unit="heap values")
         amounts.update(range(first, last + 1))
         if len(amounts) > MAX_AMOUNTS:
             raise TooBig(f"subtract:{_short(parameter)}", size=_amounts_at_most(parameter),
