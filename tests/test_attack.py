@@ -14,6 +14,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 MEMORY = 1 << 30
@@ -151,3 +152,27 @@ def test_a_user_without_a_writable_home_runs_the_tool(tmp_path: Path) -> None:
         pytest.skip("the installed packages are not readable by that user")
     assert done.returncode == 0, done.stderr
     assert "0:  0 1 2 3 1 4 3 2 1 4" in done.stdout
+
+
+def test_temporaries_of_a_killed_writer_are_removed(tmp_path: Path) -> None:
+    """A writer killed with SIGKILL between writing its temporary file and renaming it."""
+    from grundy.heap.cache import SequenceCache, file_name
+
+    writer = subprocess.Popen(
+        [sys.executable, "-c", "import os, signal, sys\n"
+         f"open(os.path.join({str(tmp_path)!r}, f'.tmp-{{os.getpid()}}-abc.seq'), 'wb')"
+         ".write(b'half a sequence')\n"
+         "os.kill(os.getpid(), signal.SIGKILL)"])
+    writer.wait(timeout=TIMEOUT)
+    left = list(tmp_path.glob(".tmp-*.seq"))
+    assert len(left) == 1 and writer.returncode == -9
+    alive = tmp_path / f".tmp-{os.getpid()}-mine.seq"  # a live writer's file is kept
+    alive.write_bytes(b"busy")
+    old = tmp_path / ".tmp-oldname.seq"  # a name without a pid: only its age counts
+    old.write_bytes(b"old")
+    os.utime(old, (0, 0))
+    cache = SequenceCache(tmp_path)
+    assert not left[0].exists() and not old.exists() and alive.exists()
+    cache.store("kayles", np.arange(5))
+    assert (tmp_path / file_name("kayles")).exists()
+    assert sorted(p.name for p in tmp_path.glob(".tmp-*")) == [alive.name]
