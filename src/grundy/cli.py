@@ -48,8 +48,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         # argparse quotes the arguments it could not place, however long or strange.
-        printable = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message[:300])
-        raise InvalidArgument(printable if len(message) <= 200 else printable[:197] + "...")
+        raise InvalidArgument(_one_line(message, 200))
 
 
 def _whole(text: str) -> int:
@@ -263,10 +262,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             use_disk_cache(False)
         code = args.run(args)
     except ValueError as error:
-        print(f"grundy: {error}", file=sys.stderr)
+        print(f"grundy: {_one_line(str(error))}", file=sys.stderr)
         return 2
     except TooBig as error:
-        print(f"grundy: too big: {error}", file=sys.stderr)
+        print(f"grundy: too big: {_one_line(str(error))}", file=sys.stderr)
         return 3
     except SequenceInterrupted as stop:
         print(f"grundy: interrupted; the values of heaps 0..{len(stop.values) - 1} are kept",
@@ -284,6 +283,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"grundy: {_failure(error)}", file=sys.stderr)
         return 2
     return code or 0
+
+
+def _one_line(message: str, most: int = 400) -> str:
+    """A message as one printable line of at most ``most`` characters (messages quote what
+    was typed, which may be long or hold control characters).
+
+    >>> _one_line("a\nb" + "c" * 500)[:8], len(_one_line("c" * 500))
+    ('a\\nbcccc', 400)
+    """
+    printable = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message[: 2 * most])
+    return printable if len(printable) <= most else printable[: most - 3] + "..."
 
 
 def _failure(error: BaseException) -> str:
