@@ -289,8 +289,8 @@ def _one_line(message: str, most: int = 400) -> str:
     """A message as one printable line of at most ``most`` characters (messages quote what
     was typed, which may be long or hold control characters).
 
-    >>> _one_line("a\nb" + "c" * 500)[:8], len(_one_line("c" * 500))
-    ('a\\nbcccc', 400)
+    >>> print(_one_line("a" + chr(10) + "b" + "c" * 500)[:8], len(_one_line("c" * 500)))
+    a\\nbcccc 400
     """
     printable = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message[: 2 * most])
     return printable if len(printable) <= most else printable[: most - 3] + "..."
