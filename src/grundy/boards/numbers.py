@@ -127,12 +127,12 @@ class TwoNumbers(Game[Pair]):
 
     def parse_state(self, tokens: Sequence[str]) -> Pair:
         """Two natural numbers (>= 1)."""
-        if len(tokens) != 2 or not all(is_whole_number(t) for t in tokens):
+        numbers = [whole_number(t, "two-numbers number", error=InvalidPosition)
+                   for t in tokens if is_whole_number(t)]
+        if len(tokens) != 2 or len(numbers) != 2 or min(numbers) < 1:
             raise InvalidPosition(f"two-numbers takes two natural numbers (>= 1), like 7 8, "
                                   f"not {shown(' '.join(tokens))}")
-        a, b = (whole_number(t, "two-numbers number", minimum=1, error=InvalidPosition)
-                for t in tokens)
-        return self.canonical((a, b))
+        return self.canonical((numbers[0], numbers[1]))
 
     def __eq__(self, other: object) -> bool:
         return type(other) is TwoNumbers
