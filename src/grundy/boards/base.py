@@ -244,7 +244,8 @@ class BoardGame(Game[S]):
             bound = self.region_bound(region)
             if bound <= limit * self.region_symmetries(region):
                 searched.append(region)
-            elif not self._mirror_checkable(region) or not balanced(self, region):
+            elif not (self.mirror(region) == region and self._mirror_checkable(region)
+                      and balanced(self, region)):
                 raise TooBig(f"solving {self.text} {_short(self.format_state(region))}",
                              size=bound, limit=limit * self.region_symmetries(region))
         return searched
