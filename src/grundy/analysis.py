@@ -128,14 +128,39 @@ def _normal(position: Position) -> Analysis:
     else:
         method = "Sprague-Grundy: nim-sum of the components' values"
         if total:
+            _refuse_long_listing(position, total, sum(
+                c.game.scan_size(c.state) or 0 for c in position.components), "options")
             for index, component in enumerate(position.components):
                 value = component.value()
                 if isinstance(value, int):
                     moves.extend(position.moves_to_value(index, value ^ total))
+            # Each move's position is written out in full: quadratic for many heaps.
+            _refuse_long_listing(position, total, len(moves) * len(str(position)), "characters")
     # No two of these moves lead to the same position: each game lists an option once, a
     # move changes only its own component, and the parts a heap move leaves are smaller than
     # the heap, so moves in different heaps differ too.
     return Analysis(position, False, outcome, total, tuple(moves), tuple(terms), method)
+
+
+#: How many options the search for winning moves may look at, and how many characters the
+#: positions they leave may take when written out.
+MAX_LISTING = {"options": 2_000_000, "characters": 50_000_000}
+
+
+#: Moves a misère search may look at, per position of its budget.
+MOVES_PER_STATE = 16
+
+
+def _short(position: Position) -> str:
+    text = str(position)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _refuse_long_listing(position: Position, total: int, size: int, unit: str) -> None:
+    """Refuse to list winning moves past :data:`MAX_LISTING`, saying who wins all the same."""
+    if size > MAX_LISTING[unit]:
+        raise TooBig(f"{_short(position)}: the first player wins (nim-value {total}); listing its "
+                     "winning moves", size=size, limit=MAX_LISTING[unit], unit=unit)
 
 
 def _misere(position: Position, budget: int) -> Analysis:
@@ -145,7 +170,12 @@ def _misere(position: Position, budget: int) -> Analysis:
         return Analysis(position, True, outcome, None, tuple(moves), (), "Bouton's misère rule")
     bound = position.state_bound()
     if bound is not None and bound > budget:
-        raise TooBig(f"misère search of {str(position)!r}", size=bound, limit=budget)
+        raise TooBig(f"misère search of {_short(position)!r}", size=bound, limit=budget)
+    branching = position.move_bound()
+    if bound is not None and branching is not None and (
+            bound * branching > budget * MOVES_PER_STATE):
+        raise TooBig(f"misère search of {_short(position)!r}", size=bound * branching,
+                     limit=budget * MOVES_PER_STATE, unit="moves")
     solver = _misere_solver(budget)
     outcome = solver.outcome(position, misere=True)
     moves = []

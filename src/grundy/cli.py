@@ -32,6 +32,7 @@ from grundy.analysis import analyze
 from grundy.errors import InvalidArgument, InvalidGame, TooBig
 from grundy.heap.base import HeapGame, Progress, use_disk_cache
 from grundy.heap.kernels import SequenceInterrupted
+from grundy.numerals import shown, whole_number
 from grundy.render.text import format_analysis, outcome_table, value_rows
 from grundy.sequences import heap_outcomes, heap_value_report, sequence_report
 from grundy.spec import game_list, parse_game, parse_position
@@ -46,17 +47,8 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit code 2."""
 
     def error(self, message: str) -> NoReturn:
-        raise InvalidArgument(message)
-
-
-def _non_negative(text: str) -> int:
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if number < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is negative; a whole number >= 0 is needed")
-    return number
+        # argparse quotes the arguments it could not place, however long or strange.
+        raise InvalidArgument(_one_line(message, 200))
 
 
 def _heap_game(text: str) -> HeapGame:
@@ -126,16 +118,16 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bounded(what: str, low: int, high: int) -> Callable[[str], int]:
-    """An argument type: a whole number from ``low`` to ``high``."""
-    from grundy.numerals import whole_number
+def _bounded(what: str, low: int = 0, high: int | None = None) -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` to ``high`` (no upper end when None),
+    read by :func:`~grundy.numerals.whole_number` so its message, not argparse's, is shown."""
 
     def read(text: str) -> int:
         try:
             number = whole_number(text, what, minimum=low)
         except ValueError as error:
             raise argparse.ArgumentTypeError(str(error)) from None
-        if number > high:
+        if high is not None and number > high:
             raise argparse.ArgumentTypeError(f"{what} {number} is too big; the most allowed "
                                              f"is {high}")
         return number
@@ -240,19 +232,19 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--no-cache", action="store_true", help="neither read nor write the "
                      "sequence cache ($GRUNDY_CACHE_DIR or the user cache directory)")
     sub.add_argument("game")
-    sub.add_argument("--to", type=_non_negative, required=True, metavar="N")
+    sub.add_argument("--to", type=_bounded("--to"), required=True, metavar="N")
 
     sub = command("value", _value, "the nim-value of one heap, of any size")
     sub.add_argument("--json", action="store_true")
     sub.add_argument("--no-cache", action="store_true", help="do not use the sequence cache")
     sub.add_argument("game")
-    sub.add_argument("heap", type=_non_negative, metavar="N")
+    sub.add_argument("heap", type=_bounded("the heap"), metavar="N")
 
     sub = command("table", _table, "the '-'/'+' table of single heaps, as in the texts")
     sub.add_argument("--misere", action="store_true")
     sub.add_argument("game")
-    sub.add_argument("--to", type=_non_negative, required=True, metavar="N")
-    sub.add_argument("--from", dest="start", type=_non_negative, default=0, metavar="K")
+    sub.add_argument("--to", type=_bounded("--to"), required=True, metavar="N")
+    sub.add_argument("--from", dest="start", type=_bounded("--from"), default=0, metavar="K")
 
     command("games", _games, "the rulesets, one line each")
 
@@ -300,10 +292,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             use_disk_cache(False)
         code = args.run(args)
     except ValueError as error:
-        print(f"grundy: {error}", file=sys.stderr)
+        print(f"grundy: {_one_line(str(error))}", file=sys.stderr)
         return 2
     except TooBig as error:
-        print(f"grundy: too big: {error}", file=sys.stderr)
+        print(f"grundy: too big: {_one_line(str(error))}", file=sys.stderr)
         return 3
     except SequenceInterrupted as stop:
         print(f"grundy: interrupted; the values of heaps 0..{len(stop.values) - 1} are kept",
@@ -314,7 +306,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except (MemoryError, RecursionError, OverflowError) as error:
+        print(f"grundy: too big: {_failure(error)}", file=sys.stderr)
+        return 3
+    except OSError as error:
+        print(f"grundy: {_failure(error)}", file=sys.stderr)
+        return 2
     return code or 0
+
+
+def _one_line(message: str, most: int = 400) -> str:
+    """A message as one printable line of at most ``most`` characters (messages quote what
+    was typed, which may be long or hold control characters).
+
+    >>> print(_one_line("a" + chr(10) + "b" + "c" * 500)[:8], len(_one_line("c" * 500)))
+    a\\nbcccc 400
+    """
+    printable = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message[: 2 * most])
+    return printable if len(printable) <= most else printable[: most - 3] + "..."
+
+
+def _failure(error: BaseException) -> str:
+    """One line for an error the checks up front did not foresee (no traceback, ever)."""
+    if isinstance(error, MemoryError):
+        return "the work ran out of memory"
+    if isinstance(error, RecursionError):
+        return "the work nested too deeply"
+    if isinstance(error, OSError) and error.strerror:
+        where = f" {shown(str(error.filename))}" if error.filename is not None else ""
+        return f"cannot use{where}: {error.strerror}"
+    return shown(str(error) or type(error).__name__, 200)
 
 
 def entry_point() -> None:

@@ -34,6 +34,20 @@ class InvalidArgument(ValueError):
     """A command or API argument other than a game or position is not valid (``--to -5``)."""
 
 
+#: Sizes from here on are not told apart: bounds are cut to it, and a job of this size or more
+#: is said to need "more than 1e+100".  Far beyond every budget, and cheap to multiply.
+BEYOND = 10**100
+
+
+def capped(size: int) -> int:
+    """``size``, or :data:`BEYOND` if it is larger.
+
+    >>> capped(12), capped(10**500) == BEYOND
+    (12, True)
+    """
+    return min(size, BEYOND)
+
+
 class TooBig(Exception):
     """Work that would exceed a budget (states, values, memory) and is refused.
 
@@ -41,8 +55,10 @@ class TooBig(Exception):
 
     >>> str(TooBig("misère search of 'kayles 60 60'", size=10**12, limit=10**6))
     "misère search of 'kayles 60 60' needs about 1e+12 states; the limit is 1000000"
-    >>> str(TooBig("misère search of 'cram 100x200'", size=2**20000)).split()[-2]
-    '4e+6020'
+    >>> str(TooBig("misère search of 'cram 100x200'", size=2**200)).split()[-2]
+    '2e+60'
+    >>> str(TooBig("solving kayles 20000", size=BEYOND, limit=10))
+    'solving kayles 20000 needs more than 1e+100 states; the limit is 10'
     """
 
     def __init__(self, what: str, size: int | None = None, limit: int | None = None,
@@ -57,9 +73,18 @@ class TooBig(Exception):
         if self.size is None:
             amount = f"more than {self.limit} {self.unit}" if self.limit else "too much work"
             return f"{self.what} needs {amount}"
-        shown = _rounded(self.size)
         limit = f"; the limit is {self.limit}" if self.limit is not None else ""
-        return f"{self.what} needs about {shown} {self.unit}{limit}"
+        about = "more than" if self.size >= BEYOND else "about"
+        return f"{self.what} needs {about} {_rounded(capped(self.size))} {self.unit}{limit}"
+
+
+def short_number(number: int) -> str:
+    """A whole number for a message: in full up to 30 digits, else rounded like ``1e+4000``.
+
+    >>> short_number(12), short_number(10**4000)
+    ('12', '1e+4000')
+    """
+    return str(number) if number < 10**30 else _rounded(number)
 
 
 def _rounded(size: int) -> str:

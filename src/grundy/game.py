@@ -110,8 +110,26 @@ class Game(ABC, Generic[S]):
         """One state equal to the sum of two, when the game can say it (heaps), else None."""
         return None
 
+    def merge_all(self, states: Sequence[S]) -> S | None:
+        """One state equal to the sum of all ``states``, or None (see :meth:`merge`)."""
+        merged: S | None = states[0]
+        for state in states[1:]:
+            if merged is None:
+                return None
+            merged = self.merge(merged, state)
+        return merged
+
     def state_bound(self, state: S) -> int | None:
         """An upper bound on the number of positions reachable from ``state``, if known."""
+        return None
+
+    def scan_size(self, state: S) -> int | None:
+        """How many options :meth:`moves_to_value` looks at from ``state``, when a game
+        knows it cheaply (heaps with millions of tokens); None: not counted."""
+        return None
+
+    def move_bound(self, state: S) -> int | None:
+        """The most moves any position reachable from ``state`` has, when known cheaply."""
         return None
 
     def value(self, state: S) -> Value:

@@ -54,7 +54,9 @@ True
 
 from __future__ import annotations
 
+import io
 import os
+import stat
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache, reduce
@@ -62,6 +64,7 @@ from typing import Any
 
 from grundy.errors import InvalidGame, InvalidPosition, TooBig
 from grundy.game import Game, _solvers
+from grundy.numerals import shown
 from grundy.solver import DEFAULT_BUDGET, Solver
 from grundy.spec import Ruleset, register
 from grundy.values import Value, add_values
@@ -72,6 +75,8 @@ Tokens = tuple[str, ...]
 MAX_ENTRIES = 1_000_000
 #: Largest graph file read, in bytes.
 MAX_BYTES = 50 * 1024 * 1024
+#: The longest node name, in characters.
+MAX_NAME = 200
 
 
 class GraphGame(Game[Tokens]):
@@ -127,6 +132,10 @@ class GraphGame(Game[Tokens]):
             status = os.stat(given)
         except OSError as error:
             raise InvalidGame(f"graph:{given}: cannot read the file ({error.strerror})") from None
+        if not stat.S_ISREG(status.st_mode):
+            # A fifo or a device (/dev/zero) would block or never end: never opened.
+            raise InvalidGame(f"graph:{given}: cannot read the file (not a regular file, "
+                              "but a directory, a fifo or a device)")
         if status.st_size > MAX_BYTES:
             raise TooBig(f"reading graph:{given}", size=status.st_size, limit=MAX_BYTES,
                          unit="bytes")
@@ -211,7 +220,7 @@ class GraphGame(Game[Tokens]):
                                   f"e.g. {self.text} {example}")
         for token in tokens:
             if token not in self._successors:
-                raise InvalidPosition(f"{self.text} has no node {token!r}; its nodes are "
+                raise InvalidPosition(f"{self.text} has no node {shown(token)}; its nodes are "
                                       f"{_some(self.nodes)}")
         return self.canonical(tuple(tokens))
 
@@ -301,41 +310,36 @@ class GraphGame(Game[Tokens]):
 
 
 def _check_name(node: str, where: str) -> None:
+    if len(node) > MAX_NAME:
+        raise InvalidGame(f"{where}: the node name {shown(node)} has {len(node)} characters; "
+                          f"names have at most {MAX_NAME}")
     if not node or node.split() != [node] or node == "+" or "#" in node:
-        raise InvalidGame(f"{where}: {node!r} is not a node name; names are words without "
+        raise InvalidGame(f"{where}: {shown(node)} is not a node name; names are words without "
                           "spaces or '#', and not '+'")
 
 
-def _some(names: list[str], shown: int = 10) -> str:
-    listed = ", ".join(names[:shown])
-    return listed + (f", ... ({len(names)} in all)" if len(names) > shown else "")
+def _some(names: list[str], count: int = 10) -> str:
+    listed = ", ".join(name if name.isprintable() and len(name) <= 40 else shown(name)
+                       for name in names[:count])
+    return listed + (f", ... ({len(names)} in all)" if len(names) > count else "")
 
 
 # Few files are kept: one at the size limit takes hundreds of megabytes once loaded.
 @lru_cache(maxsize=2)
 def _load(given: str, real: str, mtime: int, size: int) -> GraphGame:
     """Read a graph file; the key's real path, time and size make a changed file read again."""
-    edges: list[tuple[str, str]] = []
-    lone: list[str] = []
     try:
-        with open(real, encoding="utf-8") as file:
-            for number, line in enumerate(file, 1):
-                words = line.partition("#")[0].split()
-                if len(words) == 2:
-                    edges.append((words[0], words[1]))
-                elif len(words) == 1:
-                    lone.append(words[0])
-                elif words:
-                    raise InvalidGame(f"graph:{given}, line {number}: {len(words)} words; a "
-                                      "line holds one edge 'a b' or one node name")
-                if len(edges) + len(lone) > MAX_ENTRIES:
-                    raise TooBig(f"reading graph:{given}", limit=MAX_ENTRIES,
-                                 unit="edges and nodes")
+        with open(real, "rb") as file:
+            # The size given by stat is not trusted: the file may grow while it is read.
+            data = file.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise TooBig(f"reading graph:{given}", limit=MAX_BYTES, unit="bytes")
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise InvalidGame(f"graph:{given}: not a UTF-8 text file") from None
     except OSError as error:
         raise InvalidGame(f"graph:{given}: cannot read the file ({error.strerror})") from None
-    return GraphGame(edges, lone, path=given)
+    return graph_from_text(text, given)
 
 
 def graph_from_text(text: str, name: str) -> GraphGame:
@@ -354,7 +358,8 @@ def graph_from_text(text: str, name: str) -> GraphGame:
     """
     edges: list[tuple[str, str]] = []
     lone: list[str] = []
-    for number, line in enumerate(text.splitlines(), 1):
+    # Lines end as when a file is read as text: at \n, \r or \r\n.
+    for number, line in enumerate(io.StringIO(text, newline=None), 1):
         words = line.partition("#")[0].split()
         if len(words) > 2:
             raise InvalidGame(f"graph:{name}, line {number}: {len(words)} words; a line holds "

@@ -28,6 +28,15 @@ def is_whole_number(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+def shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message: escaped (no raw control characters) and cut short.
+
+    >>> print(shown("a" + chr(0) + "b"), shown("x" * 50, 10))
+    'a\\x00b' 'xxxxxxx...'
+    """
+    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
+
+
 def whole_number(text: str, what: str, *, minimum: int = 0,
                  error: type[ValueError] = ValueError) -> int:
     """The whole number written in ``text``, or ``error`` naming ``what`` and the bad text.
@@ -47,16 +56,33 @@ def whole_number(text: str, what: str, *, minimum: int = 0,
     Traceback (most recent call last):
     ...
     ValueError: heap size has 5000 digits; at most 4000 are read
+    >>> whole_number("0" * 5000 + "300", "price")
+    300
     """
     digits = text[1:] if text.startswith("-") else text
-    if len(digits) > MAX_DIGITS and is_whole_number(digits):
-        raise error(f"{what} has {len(digits)} digits; at most {MAX_DIGITS} are read")
-    shown = text if len(text) <= 40 else text[:37] + "..."
+    # Leading zeros do not count: "000300" is the number 300.
+    significant = digits.lstrip("0")
+    if len(significant) > MAX_DIGITS and is_whole_number(digits):
+        raise error(f"{what} has {len(significant)} digits; at most {MAX_DIGITS} are read")
     if text.startswith("-") and is_whole_number(digits):
-        raise error(f"{what} {shown!r} is negative; give a whole number >= {minimum}")
+        raise error(f"{what} {shown(text)} is negative; give a whole number >= {minimum}")
     if not is_whole_number(text):
-        raise error(f"{what} {shown!r} is not a whole number; write it with the digits 0-9")
-    number = int(text)
+        raise error(f"{what} {shown(text)} is not a whole number; write it with the digits 0-9")
+    number = int(significant or "0")
     if number < minimum:
-        raise error(f"{what} {shown!r} is too small; the least allowed is {minimum}")
+        raise error(f"{what} {shown(text)} is too small; the least allowed is {minimum}")
     return number
+
+
+def sizes(text: str, count: int, what: str, *, error: type[ValueError] = ValueError
+          ) -> tuple[int, ...] | None:
+    """The ``count`` whole numbers of ``text`` joined by ``x`` (``4x5``), or None when
+    ``text`` is not of that form; a number too long for :func:`whole_number` is ``error``.
+
+    >>> sizes("4x5", 2, "board"), sizes("4x", 2, "board"), sizes("١x2", 2, "board")
+    ((4, 5), None, None)
+    """
+    parts = text.split("x")
+    if len(parts) != count or not all(is_whole_number(part) for part in parts):
+        return None
+    return tuple(whole_number(part, what, error=error) for part in parts)

@@ -19,18 +19,43 @@ from typing import Any
 import numpy as np
 
 from grundy.analysis import analyze
-from grundy.errors import InvalidArgument
-from grundy.heap.base import HeapGame, Progress
+from grundy.errors import InvalidArgument, TooBig, short_number
+from grundy.heap.base import HeapGame, Progress, Values
 from grundy.heap.period import Period, detect_period
 from grundy.sums import Position
 from grundy.values import Outcome
+
+#: The most heaps whose misère outcomes are listed: each is a search of its own.
+MAX_MISERE_HEAPS = 100_000
 
 
 def heap_outcomes(game: HeapGame, n: int, *, misere: bool = False) -> list[Outcome]:
     """The outcomes of single heaps 0..n (misère play searches each heap's position)."""
     if not misere:
-        return [Outcome.P if v == 0 else Outcome.N for v in game.values(n).tolist()]
+        return [Outcome.P if v == 0 else Outcome.N for v in listed_values(game, n).tolist()]
+    if n >= MAX_MISERE_HEAPS:
+        raise TooBig(f"the misère outcomes of {game.text} heaps 0..{short_number(n)}", size=n + 1,
+                     limit=MAX_MISERE_HEAPS, unit="searches")
     return [analyze(Position.of(game, (k,)), misere=True).outcome for k in range(n + 1)]
+
+
+def listed_values(game: HeapGame, n: int, progress: Progress | None = None) -> Values:
+    """The values of heaps 0..n, to be listed: refused as too many to list (not to compute)
+    when a formula or a proved period gives each of them.
+
+    >>> from grundy.heap.subtraction import Nim
+    >>> listed_values(Nim(), 10**8)
+    Traceback (most recent call last):
+    ...
+    grundy.errors.TooBig: the nim-values of nim heaps 0..100000000 (each known by its formula \
+or period, but too many to list) needs about 1e+8 values; the limit is 10000000
+    """
+    most = game.computable_heap
+    if n > most and (game.closed_form(n) is not None or game.proved_period() is not None):
+        raise TooBig(f"the nim-values of {game.text} heaps 0..{short_number(n)} (each known "
+                     "by its formula or period, but too many to list)", size=n + 1, limit=most,
+                     unit="values")
+    return game.values(n, progress)
 
 
 def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: bool = False,
@@ -51,7 +76,7 @@ def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: boo
             seen = detect_period(array)
             report["period"] = None if seen is None else Period(*seen).to_json()
     else:
-        array = game.values(n, progress)
+        array = listed_values(game, n, progress)
         if values:
             report["values"] = array.tolist()
         if period:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import InvalidGame, InvalidPosition
+from grundy.errors import InvalidGame, InvalidPosition, TooBig, short_number
 from grundy.game import Game
 from grundy.heap.subtraction import (
     STONES,
@@ -29,6 +29,7 @@ from grundy.heap.subtraction import (
     squares,
 )
 from grundy.heap.takebreak import DAWSON, KAYLES, Daisy, GrundyGame, Split23, TakeAndBreak
+from grundy.numerals import is_whole_number, shown, whole_number
 from grundy.sums import Component, Position
 
 
@@ -54,6 +55,12 @@ class Ruleset:
 
 RULESETS: dict[str, Ruleset] = {}
 
+#: The largest amount a subtraction set may name: the values of heaps below it are computed,
+#: so that many values must fit in memory.
+MAX_AMOUNT = 10_000_000
+#: The most amounts a subtraction set may hold (every heap's value looks at each).
+MAX_AMOUNTS = 100_000
+
 
 def register(ruleset: Ruleset) -> None:
     """Make a ruleset known to the text form (and so to the command line and web page)."""
@@ -74,17 +81,36 @@ def _subtraction(parameter: str) -> Game[Any]:
     amounts: set[int] = set()
     for piece in parameter.split(","):
         low, dash, high = piece.partition("-")
-        if not (low.isdigit() and (not dash or high.isdigit())):
-            raise InvalidGame(f"subtract:{parameter}: {piece!r} is not an amount or a range "
-                              "like 1-4 (amounts are whole numbers >= 1, joined by commas)")
-        first, last = int(low), int(high) if dash else int(low)
+        if not (is_whole_number(low) and (not dash or is_whole_number(high))):
+            raise InvalidGame(f"subtract:{_short(parameter)}: {shown(piece)} is not an amount or "
+                              "a range like 1-4 (amounts are whole numbers >= 1, joined by commas)")
+        first = whole_number(low, "an amount", error=InvalidGame)
+        last = whole_number(high, "an amount", error=InvalidGame) if dash else first
         if first < 1 or last < first:
-            raise InvalidGame(f"subtract:{parameter}: {piece!r} is not allowed; amounts are "
-                              "whole numbers >= 1 and a range low-high needs low <= high")
-        if last - first > 100_000:
-            raise InvalidGame(f"subtract:{parameter}: the range {piece!r} is longer than 100000")
+            raise InvalidGame(f"subtract:{_short(parameter)}: {shown(piece)} is not allowed; "
+                              "amounts are whole numbers >= 1 and a range low-high needs "
+                              "low <= high")
+        if last > MAX_AMOUNT:
+            raise TooBig(f"subtract:{_short(parameter)} (amounts up to {short_number(last)})",
+                         size=last, limit=MAX_AMOUNT, unit="heap values")
         amounts.update(range(first, last + 1))
+        if len(amounts) > MAX_AMOUNTS:
+            raise TooBig(f"subtract:{_short(parameter)}", size=_amounts_at_most(parameter),
+                         limit=MAX_AMOUNTS, unit="amounts")
     return Subtraction(amounts)
+
+
+def _amounts_at_most(parameter: str) -> int:
+    """How many amounts a subtraction set names, at most (each range counted in full)."""
+    total = 0
+    for piece in parameter.split(","):
+        low, dash, high = piece.partition("-")
+        total += int(high) - int(low) + 1 if dash else 1
+    return total
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _code(hexadecimal: bool) -> Callable[[str], Game[Any]]:

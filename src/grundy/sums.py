@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property, partial, reduce
 from typing import Any
 
+from grundy.errors import capped
 from grundy.game import Game
 from grundy.values import Value, add_values
 
@@ -176,32 +177,44 @@ class Position:
             return description
         return f"in {self.components[index]}: {description}"
 
+    def move_bound(self) -> int | None:
+        """The most moves a position reachable from here has, when every game says."""
+        total = 0
+        for component in self.components:
+            bound = component.game.move_bound(component.state)
+            if bound is None:
+                return None
+            total += bound
+        return total
+
     def state_bound(self) -> int | None:
-        """An upper bound on the positions reachable from here, when every game gives one."""
+        """An upper bound on the positions reachable from here, when every game gives one
+        (cut to :data:`~grundy.errors.BEYOND`)."""
         total = 1
         for component in self.components:
             bound = component.game.state_bound(component.state)
             if bound is None:
                 return None
-            total *= bound
+            total = capped(total * bound)
         return total
 
 
 def _canonical(components: tuple[Component, ...], trusted: bool) -> tuple[Component, ...]:
     if trusted and len(components) == 1:
         return components
-    merged: list[Component] = []
+    # Components grouped by game, so that a sum of thousands of them merges in linear time.
+    groups: dict[Game[Any], list[Hashable]] = {}
     for component in components:
         game = component.game
         state = component.state if trusted else game.canonical(component.state)
-        for i, earlier in enumerate(merged):
-            if earlier.game == game:
-                combined = game.merge(earlier.state, state)
-                if combined is not None:
-                    merged[i] = Component(game, combined)
-                    break
+        groups.setdefault(game, []).append(state)
+    merged: list[Component] = []
+    for game, states in groups.items():
+        combined = game.merge_all(states) if len(states) > 1 else states[0]
+        if combined is None:
+            merged.extend(Component(game, state) for state in states)
         else:
-            merged.append(Component(game, state))
+            merged.append(Component(game, combined))
     kept = [c for c in merged if not c.game.is_empty(c.state)] or merged[:1]
     if len(kept) > 1:
         kept.sort(key=lambda c: (c.game.text, str(c.game.format_state(c.state))))

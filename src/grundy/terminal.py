@@ -21,6 +21,7 @@ from typing import TextIO
 from grundy.analysis import analyze, as_position
 from grundy.errors import InvalidArgument, TooBig
 from grundy.i18n import language, message
+from grundy.numerals import is_whole_number
 from grundy.opponent import (
     computer_move,
     mirror_reply,
@@ -142,13 +143,20 @@ class _Game:
             if chosen is not None:
                 return chosen
             if answer:
-                self.say(self.text("not_a_move", text=answer))
+                shortened = answer if len(answer) <= 40 else answer[:37] + "..."
+                self.say(self.text("not_a_move", text=shortened))
 
     def match(self, answer: str, moves: list[Move]) -> Move | None:
         """The move named by its number or by the position it leaves, if any."""
-        if answer.isdigit():
-            number = int(answer)
+        if is_whole_number(answer):
+            # Digits only (not '١'), and never more of them than the longest move number.
+            significant = answer.lstrip("0")
+            if len(significant) > len(str(len(moves))):
+                return None
+            number = int(significant or "0")
             return moves[number - 1] if 1 <= number <= len(moves) else None
+        if len(answer) > len(str(self.position)) + 64:
+            return None  # longer than any position one move can leave
         wanted = _read_position(answer, self.position)
         return next((m for m in moves if m.position == wanted), None)
 

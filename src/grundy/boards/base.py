@@ -25,7 +25,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import Any, TypeVar
 
-from grundy.errors import TooBig
+from grundy.errors import TooBig, capped
 from grundy.game import Game, Option
 from grundy.solver import search_budget
 from grundy.sums import Component, Position
@@ -40,6 +40,10 @@ Play = Any
 # outermost, since every region met inside is part of a position reachable from its root.
 _nesting = [0]
 
+
+#: How many plays times :meth:`BoardGame.extent` the symmetry check may look at (about a
+#: second: a 100x200 board is 40 000 plays of 313 words).
+MAX_MIRROR_WORK = 25_000_000
 
 #: Why a balanced position is lost for the player to move, in words (see :func:`balanced`).
 SYMMETRY = ("the lecture's symmetry strategy: the position is its own mirror image and no "
@@ -175,7 +179,7 @@ class BoardGame(Game[S]):
         """Whole positions reachable from ``state``: the product of its regions' bounds."""
         total = 1
         for region in self.split(state):
-            total *= self.region_bound(region)
+            total = capped(total * self.region_bound(region))
         return total
 
     def value(self, state: S) -> Value:
@@ -191,8 +195,7 @@ class BoardGame(Game[S]):
         if known is not None:
             return known
         # Inside a search every state met is a settled region already.
-        regions = ([state] if _nesting[0]
-                   else self.regions_to_search(state, search_budget() * self.symmetries))
+        regions = [state] if _nesting[0] else self.regions_to_search(state, search_budget())
         total = 0
         _nesting[0] += 1
         try:
@@ -204,16 +207,34 @@ class BoardGame(Game[S]):
             _nesting[0] -= 1
         return total
 
+    def extent(self, state: S) -> int:
+        """What one play costs to apply and check, roughly: the words of a board's bitmask,
+        the rows of a diagram (1 unless a game says more)."""
+        return 1
+
+    def _mirror_checkable(self, region: S) -> bool:
+        """True when :func:`balanced` may look at every play of ``region`` in about a second
+        (:data:`MAX_MIRROR_WORK`); a board of a million cells has a million plays, each a pass
+        over the board."""
+        most = MAX_MIRROR_WORK // self.extent(region)
+        return self.count_moves(region, most) <= most
+
+    def region_symmetries(self, region: S) -> int:
+        """How many symmetries fold the states of ``region`` (:attr:`symmetries` unless the
+        region's frame has fewer)."""
+        return self.symmetries
+
     def regions_to_search(self, state: S, limit: int) -> list[S]:
         """The regions of ``state`` whose values a search must find, each within ``limit``
-        (its :meth:`region_bound`): equal regions cancel in pairs (:func:`unpaired`), a
-        region over the limit is left out when :func:`balanced` (its value is 0) and refused
-        with :class:`~grundy.errors.TooBig` otherwise.
+        times its :meth:`region_symmetries` (its :meth:`region_bound`): equal regions
+        cancel in pairs (:func:`unpaired`), a region over the limit is left out when
+        :func:`balanced` (its value is 0) and refused with :class:`~grundy.errors.TooBig`
+        otherwise.
 
         >>> from grundy.boards.grid import CRAM
-        >>> CRAM.regions_to_search(CRAM.parse_state(["2x2"]), 1)
+        >>> CRAM.regions_to_search(CRAM.parse_state(["2x2"]), 0)
         []
-        >>> CRAM.regions_to_search(CRAM.parse_state(["..#../..#.."]), 1)
+        >>> CRAM.regions_to_search(CRAM.parse_state(["..#../..#.."]), 0)
         []
         >>> CRAM.regions_to_search(CRAM.parse_state(["2x3"]), 100)
         [(2, 3, 63)]
@@ -221,11 +242,12 @@ class BoardGame(Game[S]):
         searched = []
         for region in unpaired(self.split(state)):
             bound = self.region_bound(region)
-            if bound <= limit:
+            if bound <= limit * self.region_symmetries(region):
                 searched.append(region)
-            elif not balanced(self, region):
+            elif not (self.mirror(region) == region and self._mirror_checkable(region)
+                      and balanced(self, region)):
                 raise TooBig(f"solving {self.text} {_short(self.format_state(region))}",
-                             size=bound, limit=limit)
+                             size=bound, limit=limit * self.region_symmetries(region))
         return searched
 
     def __eq__(self, other: object) -> bool:

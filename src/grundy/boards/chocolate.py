@@ -27,10 +27,12 @@ pieces ``5x8 2x3``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 
 from grundy.boards.base import BoardGame
-from grundy.errors import InvalidPosition
+from grundy.errors import BEYOND, InvalidPosition
+from grundy.numerals import shown, sizes
 
 Piece = tuple[int, int]
 Bar = tuple[Piece, ...]
@@ -50,14 +52,20 @@ def piece(a: int, b: int) -> Piece:
 def count_bars(pieces: Bar) -> int:
     """How many multisets of pieces, each fitting in a piece of ``pieces``, cover their area.
 
-    Every position reachable from ``pieces`` is one of them (or the finished one).
+    Every position reachable from ``pieces`` is one of them (or the finished one).  Counts
+    past :data:`~grundy.errors.BEYOND` are cut to it.
 
     >>> count_bars(((2, 2),))
     4
     """
     area = sum(a * b for a, b in pieces)
-    kinds = {(p, q) for a, b in pieces for p in range(1, a + 1) for q in range(p, b + 1)}
+    if any(a * b > _COUNTED_AREA for a, b in pieces):
+        # Such a piece has a side of 45 or more, so as many kinds: over 2001^45 multisets.
+        return BEYOND
+    kinds = {(p, q) for a, b in set(pieces) for p in range(1, a + 1) for q in range(p, b + 1)}
     if area > _COUNTED_AREA:
+        if len(kinds) * math.log10(area + 1) >= math.log10(BEYOND):
+            return BEYOND
         return int((area + 1) ** len(kinds))
     ways = [1] + [0] * area
     for p, q in kinds:
@@ -135,12 +143,11 @@ class Chocolate(BoardGame[Bar]):
             raise InvalidPosition("chocolate needs at least one piece, like 5x8")
         pieces = []
         for token in tokens:
-            a_text, x, b_text = token.partition("x")
-            if not (x and a_text.isdigit() and b_text.isdigit() and a_text.isascii()
-                    and b_text.isascii()) or int(a_text) < 1 or int(b_text) < 1:
-                raise InvalidPosition(f"chocolate piece {token!r} is not RxC with sides >= 1 "
-                                      "(like 5x8)")
-            pieces.append(piece(int(a_text), int(b_text)))
+            sides = sizes(token, 2, "chocolate piece size", error=InvalidPosition)
+            if sides is None or min(sides) < 1:
+                raise InvalidPosition(f"chocolate piece {shown(token)} is not RxC with sides "
+                                      ">= 1 (like 5x8)")
+            pieces.append(piece(*sides))
         return tuple(sorted(pieces))
 
 

@@ -28,11 +28,12 @@ other arm (:func:`grundy.boards.symmetry.symmetry_strategy`).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import pairwise
+from itertools import accumulate, pairwise
 
 from grundy.boards.base import BoardGame
-from grundy.boards.grid import square
-from grundy.errors import InvalidPosition
+from grundy.boards.grid import MAX_CELLS, square
+from grundy.errors import BEYOND, InvalidPosition, TooBig, capped
+from grundy.numerals import is_whole_number, shown, sizes, whole_number
 
 Diagram = tuple[int, ...]
 
@@ -47,16 +48,21 @@ def conjugate(rows: Diagram) -> Diagram:
 
 
 def count_subdiagrams(rows: Diagram) -> int:
-    """How many diagrams that keep the corner fit inside ``rows``: the positions of Chomp.
+    """How many diagrams that keep the corner fit inside ``rows``: the positions of Chomp
+    (cut to :data:`~grundy.errors.BEYOND`).
 
     >>> count_subdiagrams((2, 2)), count_subdiagrams((1,))
     (5, 1)
     """
-    # ways[k]: diagrams of the rows so far whose top row so far has length k.
+    # ways[k]: diagrams of the rows so far whose top row so far has length k.  The count
+    # only grows row by row, so it stops once it reaches BEYOND.
     ways = [0] + [1] * rows[0]
     for length in rows[1:]:
-        ways = [sum(ways[k:]) for k in range(length + 1)]
-    return sum(ways)
+        if sum(ways) >= BEYOND:
+            return BEYOND
+        at_least = list(accumulate(reversed(ways)))[::-1]  # at_least[k] = sum(ways[k:])
+        ways = at_least[: length + 1]
+    return capped(sum(ways))
 
 
 class Chomp(BoardGame[Diagram]):
@@ -113,6 +119,10 @@ class Chomp(BoardGame[Diagram]):
         """The reflection in the diagonal through the corner."""
         return conjugate(state)
 
+    def extent(self, state: Diagram) -> int:
+        """The rows of the diagram."""
+        return len(state)
+
     def mirror_play(self, state: Diagram, play: tuple[int, int]) -> tuple[int, int]:
         """The square reflected in the diagonal."""
         return (play[1], play[0])
@@ -129,24 +139,37 @@ class Chomp(BoardGame[Diagram]):
             raise InvalidPosition("chomp takes one board: RxC (like 4x5) or row lengths "
                                   f"like 5,5,3 (bottom row first), not {' '.join(tokens)!r}")
         text = tokens[0]
-        rows_text, x, cols_text = text.partition("x")
-        if x and rows_text.isdigit() and cols_text.isdigit():
-            rows, cols = int(rows_text), int(cols_text)
+        board = sizes(text, 2, "chomp board size", error=InvalidPosition)
+        if board is not None:
+            rows, cols = board
             if rows < 1 or cols < 1:
-                raise InvalidPosition(f"chomp board {text!r} needs at least one row and one "
+                raise InvalidPosition(f"chomp board {shown(text)} needs at least one row and one "
                                       "column (the poisoned square)")
+            _refuse_big(text, rows * cols)
             return (cols,) * rows
         parts = text.split(",")
-        if not all(part.isdigit() and part.isascii() for part in parts):
-            raise InvalidPosition(f"chomp board {text!r} is not RxC (like 4x5) nor row lengths "
-                                  "like 5,5,3 (bottom row first)")
-        rows_list = tuple(int(part) for part in parts)
+        if not all(is_whole_number(part) for part in parts):
+            raise InvalidPosition(f"chomp board {shown(text)} is not RxC (like 4x5) nor row "
+                                  "lengths like 5,5,3 (bottom row first)")
+        rows_list = tuple(whole_number(part, "chomp row length", error=InvalidPosition)
+                          for part in parts)
+        _refuse_big(text, sum(rows_list))
         if any(length < 1 for length in rows_list):
             raise InvalidPosition(f"chomp board {text!r}: every row has at least one square")
         if any(a < b for a, b in pairwise(rows_list)):
             raise InvalidPosition(f"chomp board {text!r}: row lengths go bottom row first and "
                                   "never grow upwards (like 5,5,3)")
         return rows_list
+
+
+#: The most squares a board may have.
+MAX_SQUARES = MAX_CELLS
+
+
+def _refuse_big(text: str, squares: int) -> None:
+    if squares > MAX_SQUARES:
+        raise TooBig(f"reading the chomp board {shown(text)}", size=squares, limit=MAX_SQUARES,
+                     unit="squares")
 
 
 CHOMP = Chomp()

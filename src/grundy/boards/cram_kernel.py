@@ -48,6 +48,8 @@ import numpy as np
 from numba import njit, types
 from numba.extending import intrinsic
 
+from grundy.compiled import CACHING
+
 #: The most cells a frame may have (one 64-bit word).
 MAX_CELLS = 64
 
@@ -79,7 +81,7 @@ _KEPT = 1 << 23
 
 # -- bits ----------------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _low(n):  # type: ignore[no-untyped-def]
     # Shifting a 64-bit word by 64 is undefined, so the full mask is a special case.
     if n >= 64:
@@ -112,33 +114,33 @@ def _count_leading(typingctx, x):  # type: ignore[no-untyped-def]
     return types.uint64(types.uint64), codegen
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _popcount(x):  # type: ignore[no-untyped-def]
     return np.int64(_count_ones(x))  # type: ignore[call-arg]
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _trailing_zeros(x):  # type: ignore[no-untyped-def]
     return np.int64(_count_trailing(x))  # type: ignore[call-arg]
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _bit_length(x):  # type: ignore[no-untyped-def]
     return 64 - np.int64(_count_leading(x))  # type: ignore[call-arg]
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _up(x, n):  # type: ignore[no-untyped-def]
     # Shifts by 64 or more (or below 0) are undefined in a 64-bit word; they leave nothing.
     return x << _U(n) if 0 <= n < 64 else _ZERO
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _down(x, n):  # type: ignore[no-untyped-def]
     return x >> _U(n) if 0 <= n < 64 else _ZERO
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _reverse(x):  # type: ignore[no-untyped-def]
     x = ((x >> _ONE) & _U(0x5555_5555_5555_5555)) | ((x & _U(0x5555_5555_5555_5555)) << _ONE)
     x = ((x >> _U(2)) & _U(0x3333_3333_3333_3333)) | ((x & _U(0x3333_3333_3333_3333)) << _U(2))
@@ -151,7 +153,7 @@ def _reverse(x):  # type: ignore[no-untyped-def]
 
 # -- frames and their symmetries -----------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _not_last_column(h, w):  # type: ignore[no-untyped-def]
     row = _low(w - 1)
     mask = _ZERO
@@ -160,7 +162,7 @@ def _not_last_column(h, w):  # type: ignore[no-untyped-def]
     return mask
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _playable(x, h, w, not_last):  # type: ignore[no-untyped-def]
     """The cells of ``x`` with a neighbour in ``x``: a lone cell never takes a domino."""
     found = ((x & not_last) << _ONE) | ((x >> _ONE) & not_last)
@@ -169,7 +171,7 @@ def _playable(x, h, w, not_last):  # type: ignore[no-untyped-def]
     return x & found
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _flip_rows(x, h, w):  # type: ignore[no-untyped-def]
     row = _low(w)
     flipped = _ZERO
@@ -178,7 +180,7 @@ def _flip_rows(x, h, w):  # type: ignore[no-untyped-def]
     return flipped
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _transpose(x, h, w):  # type: ignore[no-untyped-def]
     row = _low(w)
     turned = _ZERO
@@ -190,7 +192,7 @@ def _transpose(x, h, w):  # type: ignore[no-untyped-def]
     return turned
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _least_image(x, h, w):  # type: ignore[no-untyped-def]
     # The half turn reverses the whole word; with the row flip it gives the column flip.
     spare = _U(64 - h * w)
@@ -203,7 +205,7 @@ def _least_image(x, h, w):  # type: ignore[no-untyped-def]
 _RECIPROCALS = np.array([0] + [-(-4096 // w) for w in range(1, MAX_CELLS + 1)], np.int64)
 
 
-@njit(cache=True, inline='always')
+@njit(cache=CACHING, inline='always')
 def _crop(x, h, w):  # type: ignore[no-untyped-def]
     reciprocal = _RECIPROCALS[w]
     top = (_trailing_zeros(x) * reciprocal) >> 12
@@ -228,7 +230,7 @@ def _crop(x, h, w):  # type: ignore[no-untyped-def]
     return y, nh, nw
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _fold(y, nh, nw):  # type: ignore[no-untyped-def]
     if nh > nw:
         y = _transpose(y, nh, nw)
@@ -241,7 +243,7 @@ def _fold(y, nh, nw):  # type: ignore[no-untyped-def]
 
 # -- the table -----------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _slot(key, w, keys, tags):  # type: ignore[no-untyped-def]
     """The slot holding the region ``key`` of width ``w``, or the free slot where it goes."""
     mask = len(keys) - 1
@@ -254,13 +256,13 @@ def _slot(key, w, keys, tags):  # type: ignore[no-untyped-def]
         i = (i + 1) & mask
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _has_room(used, size):  # type: ignore[no-untyped-def]
     """Whether a table of ``size`` slots with ``used`` taken may take one more."""
     return used * _LOAD_DEN < size * _LOAD_NUM
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _put(i, key, w, value, keys, tags, used):  # type: ignore[no-untyped-def]
     """Keep ``value`` for the region ``key`` of width ``w`` in the free slot ``i``."""
     # Straight-line code that only indexes its arrays: numba keeps no reference counts here.
@@ -269,7 +271,7 @@ def _put(i, key, w, value, keys, tags, used):  # type: ignore[no-untyped-def]
     used[0] += 1
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _rehash(keys, tags, new_keys, new_tags):  # type: ignore[no-untyped-def]
     for i in range(len(keys)):
         tag = tags[i]
@@ -281,7 +283,7 @@ def _rehash(keys, tags, new_keys, new_tags):  # type: ignore[no-untyped-def]
 
 # -- the search ----------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _mirror_wins(x, h, w):  # type: ignore[no-untyped-def]
     """Whether the region ``x``, cut down to its ``h x w`` box, is lost for the player to
     move by the lecture's symmetry strategy: it is its own image under the half turn, and no
@@ -300,7 +302,7 @@ def _mirror_wins(x, h, w):  # type: ignore[no-untyped-def]
     return True
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _arcs(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9):  # type: ignore[no-untyped-def]
     """For the ten cells round each domino, in order round it, corners at 0, 3, 5 and 8:
     where the free cells next to the domino lie on at most one arc of free cells, and where
@@ -320,7 +322,7 @@ def _arcs(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9):  # type: ignore[no-untyped-de
     return ~two, ~three
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _pieces_left(x, w, not_last):  # type: ignore[no-untyped-def]
     """For the dominoes of the region ``x``, horizontal then vertical (each by its first
     cell): those whose removal leaves at most one piece, and at most two, as far as the ten
@@ -341,7 +343,7 @@ def _pieces_left(x, w, not_last):  # type: ignore[no-untyped-def]
     return one_across, two_across, one_down, two_down
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _next_part(live, h, w, not_last):  # type: ignore[no-untyped-def]
     """The group of cells of ``live`` joined side by side to its lowest cell."""
     # The cells that may be reached from the left, from the right, from above or below.
@@ -357,7 +359,7 @@ def _next_part(live, h, w, not_last):  # type: ignore[no-untyped-def]
         part = grown
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _value(cells, rows, cols, keys, tags, used, solve):  # type: ignore[no-untyped-def]
     """The value of the free ``cells`` of a ``rows x cols`` frame, the xor of their
     regions' values; regions the table lacks are solved and stored when ``solve``, else the
@@ -487,14 +489,14 @@ def _value(cells, rows, cols, keys, tags, used, solve):  # type: ignore[no-untyp
 
 # -- the size of a search ------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _add_saturated(a, b):  # type: ignore[no-untyped-def]
     # A count too big for a word stays at the largest word, never taken for a small one.
     total = a + b
     return total if total >= b else _ALL
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _count_placements(free, w):  # type: ignore[no-untyped-def]
     # Cell by cell in rows of width w, remembering which of the next w cells a vertical
     # domino already covers.  Every partial placement extends to a whole one, so no count on

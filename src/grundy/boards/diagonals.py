@@ -29,7 +29,8 @@ from collections.abc import Iterator, Sequence
 from math import comb
 
 from grundy.boards.base import BoardGame
-from grundy.errors import InvalidPosition
+from grundy.errors import InvalidPosition, short_number
+from grundy.numerals import is_whole_number, whole_number
 
 Word = tuple[int, ...]
 
@@ -172,11 +173,11 @@ class Diagonals(BoardGame[Word]):
             raise InvalidPosition("diagonals takes one polygon: a number of vertices like 7, "
                                   f"or a word like aoaoo, not {' '.join(tokens)!r}")
         text = tokens[0]
-        if text.isdigit() and text.isascii():
-            n = int(text)
+        if is_whole_number(text):
+            n = whole_number(text, "diagonals vertices", error=InvalidPosition)
             if not 3 <= n <= MAX_VERTICES:
-                raise InvalidPosition(f"diagonals {text}: a polygon has 3 to {MAX_VERTICES} "
-                                      "vertices here")
+                raise InvalidPosition(f"diagonals {short_number(n)}: a polygon has 3 to "
+                                      f"{MAX_VERTICES} vertices here")
             return (NONE,) * n
         return _parse_word(text)
 

@@ -33,6 +33,7 @@ from grundy.boards import cram_kernel
 from grundy.boards.base import BoardGame
 from grundy.errors import InvalidPosition, TooBig
 from grundy.game import Option
+from grundy.numerals import shown, sizes
 from grundy.solver import search_budget
 from grundy.sums import Position
 from grundy.values import Value
@@ -41,6 +42,8 @@ Grid = tuple[int, int, int]
 
 #: Largest board read from text: beyond it the bitset alone would be a burden.
 MAX_CELLS = 1_000_000
+#: How many words of bitmask finding a board's regions may go over (a second or two).
+MAX_WALK = 200_000_000
 
 #: Widest board whose bound is counted exactly (the count walks 2^width profiles).
 _COUNTED_WIDTH = 12
@@ -198,14 +201,23 @@ def reflect(grid: Grid, across_columns: bool) -> Grid:
 @cache
 def _edges(rows: int, cols: int) -> tuple[int, int, int]:
     """Masks of the cells not in the last column, not in the first column, and all cells."""
-    not_last = not_first = 0
-    for r in range(rows):
-        for c in range(cols):
-            if c < cols - 1:
-                not_last |= 1 << (r * cols + c)
-            if c > 0:
-                not_first |= 1 << (r * cols + c)
-    return not_last, not_first, (1 << rows * cols) - 1
+    everything = (1 << rows * cols) - 1
+    row = (1 << cols) - 1
+    return (_every_row(row >> 1, rows, cols) & everything,
+            _every_row(row & ~1, rows, cols) & everything, everything)
+
+
+def _every_row(row: int, rows: int, cols: int) -> int:
+    """``row`` repeated in each row, by doubling (a cell at a time is quadratic in the cells).
+
+    >>> bin(_every_row(0b01, 3, 2))
+    '0b10101'
+    """
+    total, count = row, 1
+    while count < rows:
+        total |= total << (count * cols)
+        count *= 2
+    return total & ((1 << rows * cols) - 1)
 
 
 def orthogonal_neighbours(grid: Grid) -> int:
@@ -298,6 +310,10 @@ class GridGame(BoardGame[Grid]):
         pictured = [line.replace("1", ".").replace("0", "#") for line in to_rows(state)]
         return "/".join(reversed(pictured))
 
+    def extent(self, state: Grid) -> int:
+        """The 64-bit words of the board's bitmask."""
+        return state[0] * state[1] // 64 + 1
+
     def parse_state(self, tokens: list[str] | tuple[str, ...]) -> Grid:  # type: ignore[override]
         """``RxC`` or a picture such as ``..#./..../....``; see the module's text."""
         if len(tokens) != 1:
@@ -314,6 +330,22 @@ class GridGame(BoardGame[Grid]):
         return play != 0 and play & ~state[2] == 0
 
 
+def _refuse_long_walks(text: str, rows: int, cols: int) -> None:
+    """Regions are found by growing them a step at a time over the whole board's bitmask:
+    up to rows + cols steps of rows·cols/64 words each, refused past :data:`MAX_WALK`.
+
+    >>> try:
+    ...     _refuse_long_walks("1x1000000", 1, 10**6)
+    ... except TooBig as error:
+    ...     print(error.size, error.limit)
+    15626015626 200000000
+    """
+    walk = (rows + cols) * (rows * cols // 64 + 1)
+    if walk > MAX_WALK:
+        raise TooBig(f"finding the regions of the board {shown(text)}", size=walk,
+                     limit=MAX_WALK, unit="cell words")
+
+
 def parse_grid(text: str, game: str) -> Grid:
     """A grid from ``RxC`` or a picture (top row first).
 
@@ -325,12 +357,13 @@ def parse_grid(text: str, game: str) -> Grid:
     grundy.errors.InvalidPosition: cram board '3x' is not RxC (like 4x5) nor rows of . and # \
 joined by / (like ..#./....)
     """
-    rows_text, x, cols_text = text.partition("x")
-    if x and rows_text.isdigit() and cols_text.isdigit():
-        rows, cols = int(rows_text), int(cols_text)
+    dimensions = sizes(text, 2, f"{game} board size", error=InvalidPosition)
+    if dimensions is not None:
+        rows, cols = dimensions
         if rows * cols > MAX_CELLS:
-            raise TooBig(f"reading the board {text}", size=rows * cols, limit=MAX_CELLS,
+            raise TooBig(f"reading the board {shown(text)}", size=rows * cols, limit=MAX_CELLS,
                          unit="cells")
+        _refuse_long_walks(text, rows, cols)
         if rows * cols == 0:
             return (0, 0, 0)
         return (rows, cols, (1 << rows * cols) - 1)
@@ -343,6 +376,7 @@ joined by / (like ..#./....)
     if len(lines) * len(lines[0]) > MAX_CELLS:
         raise TooBig(f"reading a {game} board", size=len(lines) * len(lines[0]),
                      limit=MAX_CELLS, unit="cells")
+    _refuse_long_walks(f"a {game} board", len(lines), len(lines[0]))
     bottom_first = [line.replace(".", "1").replace("#", "0") for line in reversed(lines)]
     return from_rows(bottom_first)
 
@@ -425,7 +459,7 @@ class Cram(GridGame):
             return known
         # The compiled search settles about a million regions a second in a compact table,
         # so it may take on boards whose bound the general search would refuse.
-        limit = KERNEL_FACTOR * search_budget() * self.symmetries
+        limit = KERNEL_FACTOR * search_budget()
         total = 0
         for region_rows, region_cols, region_cells in self.regions_to_search(state, limit):
             total ^= cram_kernel.region_value(region_cells, region_rows, region_cols)

@@ -27,6 +27,7 @@ from collections.abc import Iterator, Sequence
 
 from grundy.errors import InvalidPosition, TooBig
 from grundy.game import Game, Option
+from grundy.numerals import is_whole_number, shown, whole_number
 from grundy.solver import search_budget
 from grundy.values import Value
 
@@ -112,6 +113,10 @@ class TwoNumbers(Game[Pair]):
         """A pair's value by the formula."""
         return self.value(option)
 
+    def move_bound(self, state: Pair) -> int:
+        """The larger number may become any smaller one."""
+        return state[1]
+
     def state_bound(self, state: Pair) -> int:
         """Pairs of numbers up to the larger one."""
         return state[1] * (state[1] + 1) // 2
@@ -122,11 +127,12 @@ class TwoNumbers(Game[Pair]):
 
     def parse_state(self, tokens: Sequence[str]) -> Pair:
         """Two natural numbers (>= 1)."""
-        if len(tokens) != 2 or not all(t.isdigit() and t.isascii() and int(t) >= 1
-                                       for t in tokens):
+        numbers = [whole_number(t, "two-numbers number", error=InvalidPosition)
+                   for t in tokens if is_whole_number(t)]
+        if len(tokens) != 2 or len(numbers) != 2 or min(numbers) < 1:
             raise InvalidPosition(f"two-numbers takes two natural numbers (>= 1), like 7 8, "
-                                  f"not {' '.join(tokens)!r}")
-        return self.canonical((int(tokens[0]), int(tokens[1])))
+                                  f"not {shown(' '.join(tokens))}")
+        return self.canonical((numbers[0], numbers[1]))
 
     def __eq__(self, other: object) -> bool:
         return type(other) is TwoNumbers

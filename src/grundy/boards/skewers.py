@@ -34,6 +34,7 @@ from itertools import permutations, product
 from grundy.boards.base import BoardGame
 from grundy.boards.grid import MAX_CELLS, bits
 from grundy.errors import InvalidPosition, TooBig
+from grundy.numerals import shown, sizes
 
 Box = tuple[int, int, int, int]
 
@@ -176,6 +177,15 @@ class Skewers(BoardGame[Box]):
         live_lines = sum(1 for mask, _, _ in _lines(p, q, r) if mask & cubes)
         return 1 << min(live_lines, cubes.bit_count())
 
+    def region_symmetries(self, region: Box) -> int:
+        """The box's own symmetries: 48 for a cube, 16 with two equal sides, else 8.
+
+        >>> SKEWERS.region_symmetries((2, 3, 4, 1)), SKEWERS.region_symmetries((2, 2, 2, 1))
+        (8, 48)
+        """
+        sides = len(set(region[:3]))
+        return {1: 48, 2: 16}.get(sides, 8)
+
     def mirror(self, state: Box) -> Box:
         """The reflection in the box's centre."""
         p, q, r, cubes = state
@@ -205,11 +215,11 @@ class Skewers(BoardGame[Box]):
         if len(tokens) != 1:
             raise InvalidPosition(f"skewers takes one box, like 4x4x4, not {' '.join(tokens)!r}")
         text = tokens[0]
-        sizes = text.split("x")
-        if len(sizes) == 3 and all(s.isdigit() and s.isascii() for s in sizes):
-            p, q, r = (int(s) for s in sizes)
+        box = sizes(text, 3, "skewers box size", error=InvalidPosition)
+        if box is not None:
+            p, q, r = box
             if p * q * r > MAX_CELLS:
-                raise TooBig(f"reading the box {text}", size=p * q * r, limit=MAX_CELLS,
+                raise TooBig(f"reading the box {shown(text)}", size=p * q * r, limit=MAX_CELLS,
                              unit="cubes")
             return (p, q, r, (1 << p * q * r) - 1) if p * q * r else (0, 0, 0, 0)
         return _parse_layers(text)

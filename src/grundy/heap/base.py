@@ -17,11 +17,12 @@ from typing import Any
 
 import numpy as np
 
-from grundy.errors import InvalidPosition, TooBig
+from grundy.errors import BEYOND, InvalidPosition, TooBig, capped, short_number
 from grundy.game import Game, Option
 from grundy.heap.cache import SequenceCache
 from grundy.heap.kernels import SequenceInterrupted, generic_values
 from grundy.heap.period import Period, detect_period
+from grundy.numerals import whole_number
 from grundy.solver import limited_work
 
 Heaps = tuple[int, ...]
@@ -31,6 +32,8 @@ Heaps = tuple[int, ...]
 MAX_COMPUTED_HEAP = 10_000_000
 #: How many values a search for a proved period may compute (0.56 needs about 653 000).
 PERIOD_SEARCH_LIMIT = 1 << 22
+#: From this heap on, a value is read from a proved period rather than computed.
+PERIOD_FIRST = 1 << 16
 #: Sequences shorter than this are quicker to compute than to read from disk.
 DISK_CACHE_FROM = 4096
 
@@ -93,8 +96,9 @@ class HeapGame(Game[Heaps]):
         known = self._sequence()
         if n < len(known):
             return int(known[n]), "computed"
-        if n > self.computable_heap:
-            period = self.proved_period()
+        if n > min(self.computable_heap, PERIOD_FIRST):
+            # A period proved from a few thousand values beats computing millions of them.
+            period = self.proved_period(min(PERIOD_SEARCH_LIMIT, n + 1))
             if period is not None:
                 return period.value_at(self._sequence(), n), "period"
         return int(self.values(n)[n]), "computed"
@@ -123,7 +127,8 @@ class HeapGame(Game[Heaps]):
             return known[: n + 1]
         most = self.computable_heap
         if n > most:
-            raise TooBig(f"the nim-value of {self.text} {n} (no formula or proved period)",
+            raise TooBig(f"the nim-value of {self.text} {short_number(n)} (no formula or "
+                         "proved period)",
                          size=n + 1, limit=most, unit="heap values")
         target = min(max(n, 2 * len(known)), most)
         try:
@@ -254,6 +259,10 @@ class HeapGame(Game[Heaps]):
         """Two multisets of heaps of one game are one multiset."""
         return self.canonical(state + other)
 
+    def merge_all(self, states: Sequence[Heaps]) -> Heaps:
+        """Many multisets of heaps are one, sorted once."""
+        return self.canonical(tuple(h for state in states for h in state))
+
     def format_state(self, state: Heaps) -> str:
         """Heap sizes separated by spaces; ``0`` for no heaps."""
         return " ".join(map(str, state)) if state else "0"
@@ -263,10 +272,13 @@ class HeapGame(Game[Heaps]):
         return self.canonical(tuple(parse_heap(token) for token in tokens))
 
     def state_bound(self, state: Heaps) -> int:
-        """Positions reachable from ``state``: at most the product of each heap's bound."""
+        """Positions reachable from ``state``: at most the product of each heap's bound, cut
+        to :data:`~grundy.errors.BEYOND`."""
         total = 1
         for h in state:
-            total *= self.heap_state_bound(h)
+            total = capped(total * self.heap_state_bound(h))
+            if total == BEYOND:
+                break
         return total
 
     def heap_state_bound(self, n: int) -> int:
@@ -303,6 +315,28 @@ class HeapGame(Game[Heaps]):
                 # Lazy: a big position has thousands of winning moves, each option O(heaps).
                 yield (self.describe_heap_move(heap, parts),
                        partial(self.after_move, state, index, parts))
+
+    def heap_option_count(self, n: int) -> int:
+        """How many options a heap of size ``n`` has, at most (n + 1 unless a game says
+        better).
+
+        >>> from grundy.heap.takebreak import KAYLES
+        >>> KAYLES.heap_option_count(10**18)
+        1000000000000000004
+        """
+        return n + 1
+
+    def heap_scan_count(self, n: int) -> int:
+        """How many options of a heap :meth:`heap_options_with_value` looks at."""
+        return self.heap_option_count(n)
+
+    def scan_size(self, state: Heaps) -> int:
+        """How many heap options listing the moves of ``state`` to a value looks at."""
+        return sum(self.heap_scan_count(heap) for _, heap in self.distinct_heaps(state))
+
+    def move_bound(self, state: Heaps) -> int:
+        """The most moves a position reachable from ``state`` has: each heap's options."""
+        return sum(self.heap_option_count(heap) for heap in state)
 
     def heap_options_with_value(self, n: int, want: int) -> Iterator[Heaps]:
         """The distinct options of a heap of size ``n`` whose parts' nim-sum is ``want``."""
@@ -367,21 +401,16 @@ def use_disk_cache(enabled: bool) -> None:
 
 
 def parse_heap(token: str) -> int:
-    """A heap size from its text: a whole number >= 0.
+    """A heap size from its text: a whole number >= 0 (:func:`~grundy.numerals.whole_number`).
 
     >>> parse_heap("12")
     12
     >>> parse_heap("-3")
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidPosition: heap size '-3' is negative; heap sizes are whole numbers >= 0
+    grundy.errors.InvalidPosition: heap size '-3' is negative; give a whole number >= 0
     """
-    text = token.strip()
-    if text.startswith("-") and text[1:].isdigit():
-        raise InvalidPosition(f"heap size {token!r} is negative; heap sizes are whole numbers >= 0")
-    if not text.isdigit() or not text.isascii():
-        raise InvalidPosition(f"heap size {token!r} is not a whole number >= 0")
-    return int(text)
+    return whole_number(token, "heap size", error=InvalidPosition)
 
 
 def narrow_array(values: Sequence[int]) -> np.ndarray[Any, Any]:

@@ -24,6 +24,7 @@ import json
 import os
 import re
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -40,6 +41,10 @@ from grundy.errors import InvalidArgument
 
 ENVIRONMENT_VARIABLE = "GRUNDY_CACHE_DIR"
 
+#: Temporary files older than this (seconds) are left from writers that died.
+STALE_AFTER = 3600
+
+_TEMPORARY = ".tmp-"
 _MAGIC = b"GRUNDY-SEQUENCE 1\n"
 _MAX_HEADER = 4096
 _WIDTHS = (np.uint8, np.uint16, np.uint32, np.uint64)
@@ -84,6 +89,7 @@ class SequenceCache:
 
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = Path(directory) if directory is not None else default_directory()
+        remove_stale_temporaries(self.directory)
 
     def path(self, key: str) -> Path:
         """The file that holds the sequence of ``key``.
@@ -117,7 +123,9 @@ class SequenceCache:
         temporary: Path | None = None
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile(dir=self.directory, prefix=".tmp-",
+            # The writer's pid in the name tells a later reader whether it is still writing.
+            with tempfile.NamedTemporaryFile(dir=self.directory,
+                                             prefix=f"{_TEMPORARY}{os.getpid()}-",
                                              suffix=".seq", delete=False) as out:
                 temporary = Path(out.name)
                 _write(out, key, data)
@@ -145,6 +153,51 @@ class SequenceCache:
                 yield
             finally:
                 fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
+
+
+def remove_stale_temporaries(directory: Path, now: float | None = None) -> int:
+    """Remove the temporary files of writers that died before renaming them (killed
+    mid-write): those whose writer's process is gone, or older than :data:`STALE_AFTER`
+    seconds.  Returns how many were removed; file-system trouble is ignored.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     dead = Path(folder) / f"{_TEMPORARY}{2**22 + 1}-x.seq"
+    ...     _ = dead.write_bytes(b"half")
+    ...     mine = Path(folder) / f"{_TEMPORARY}{os.getpid()}-y.seq"
+    ...     _ = mine.write_bytes(b"busy")
+    ...     remove_stale_temporaries(Path(folder)), dead.exists(), mine.exists()
+    (1, False, True)
+    """
+    now = time.time() if now is None else now
+    removed = 0
+    try:
+        candidates = list(directory.glob(f"{_TEMPORARY}*.seq"))
+    except OSError:
+        return 0
+    for path in candidates:
+        try:
+            old = now - path.stat().st_mtime > STALE_AFTER
+            if old or not _writer_alive(path.name):
+                path.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
+def _writer_alive(name: str) -> bool:
+    """True unless the pid in a temporary file's name is of no running process."""
+    pid, dash, _ = name[len(_TEMPORARY):].partition("-")
+    if not (dash and pid.isascii() and pid.isdigit()):
+        return True  # an older name without a pid: only its age tells
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):
+        return True  # another user's process, or no way to ask
+    return True
 
 
 def _checked(values: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:

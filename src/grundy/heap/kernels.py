@@ -42,6 +42,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from grundy.compiled import CACHING
 from grundy.errors import InvalidArgument, InvalidGame
 
 Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
@@ -168,7 +169,7 @@ class _Chunks:
 
 # -- subtraction games ----------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _subtraction_chunk(g, start, stop, amounts, seen, limit):  # type: ignore[no-untyped-def]
     seen[:] = 0
     for i in range(start, stop):
@@ -231,7 +232,7 @@ def subtraction_values(amounts: Sequence[int], n: int,
 
 # -- take-and-break codes: the sparse-space kernel ---------------------------------------
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  # type: ignore[no-untyped-def]
                   rare_pos, rare_val, rare_tab, common_vals, rare_vals, seen, needed, hist, state,
                   limit):
@@ -346,13 +347,13 @@ def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  
     return stop, 0
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _histogram(g, start, stop, hist):  # type: ignore[no-untyped-def]
     for i in range(start, stop):
         hist[g[i]] += 1
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _collect_rare(g, stop, rare_tab, rare_pos, rare_val):  # type: ignore[no-untyped-def]
     count = 0
     for i in range(1, stop):
@@ -571,7 +572,7 @@ def sparse_run(digits: Sequence[int] | None, n: int,
 
 # -- the plain mex method ------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _naive_kernel(n, take_k, take_bits, splits, triples, unequal):  # type: ignore[no-untyped-def]
     g = np.zeros(n + 1, dtype=np.uint32)
     size = 16

@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from grundy.compiled import CACHING
 from grundy.errors import InvalidArgument, InvalidGame
 
 GUY_SMITH = "Guy-Smith octal periodicity theorem"
@@ -81,7 +82,7 @@ class Period:
         return int(values[n])
 
 
-@njit(cache=True)
+@njit(cache=CACHING)
 def _first_period(values, z, a, floor, b, c):  # type: ignore[no-untyped-def]
     """The least p < len(z) with a * max(e, floor) + b * p + c <= len, e = the least preperiod
     of period p in the values, and that e; (0, 0) when there is none."""

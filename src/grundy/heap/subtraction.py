@@ -45,6 +45,10 @@ class Nim(HeapGame):
         """0, 1, ..., n."""
         return narrow_array(range(n + 1))
 
+    def heap_scan_count(self, n: int) -> int:
+        """One: the move to a value leaves exactly that many tokens."""
+        return 1
+
     def heap_options_with_value(self, n: int, want: int) -> Iterator[Heaps]:
         """Nim's winning move: leave exactly ``want`` tokens, when that is fewer than ``n``."""
         if want < n:
@@ -124,6 +128,10 @@ class Subtraction(HeapGame):
             return self.rule(n)
         return (a for a in self.amounts if a <= n)
 
+    def heap_option_count(self, n: int) -> int:
+        """The amounts of the set (or n + 1 for a rule)."""
+        return len(self.amounts) if self.rule is None else n + 1
+
     def heap_options(self, n: int) -> Iterator[Heaps]:
         """Take an allowed amount."""
         return ((n - a,) if a < n else () for a in self.allowed(n))
@@ -139,7 +147,8 @@ class Subtraction(HeapGame):
         if self.rule is powers_of_two:
             return n % 3
         top = max(self.amounts, default=0)
-        if self.amounts and self.amounts == frozenset(range(1, top + 1)):
+        # Distinct amounts >= 1 are exactly 1..top when there are top of them.
+        if self.amounts and len(self.amounts) == top:
             return n % (top + 1)
         return None
 
@@ -217,6 +226,14 @@ class Half(HeapGame):
         heaps = np.arange(n + 1, dtype=np.uint64)
         lowest_zero = (heaps + np.uint64(1)) & ~heaps
         return narrow_array((heaps // (lowest_zero * np.uint64(2))).tolist())
+
+    def heap_option_count(self, n: int) -> int:
+        """Bites of 1 to n/2."""
+        return n // 2
+
+    def heap_scan_count(self, n: int) -> int:
+        """One per power of two up to n: the candidates (2·want + 1)·2^j."""
+        return n.bit_length() + 1
 
     def heap_options_with_value(self, n: int, want: int) -> Iterator[Heaps]:
         """The heaps m in [ceil(n/2), n) of value ``want``: m + 1 = (2·want + 1)·2^j."""

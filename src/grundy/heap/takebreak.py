@@ -13,16 +13,20 @@ is for removing nothing, i.e. splitting a heap: 4 — into two, 8 — into three
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from functools import cache
 
 import numpy as np
 
-from grundy.errors import InvalidGame
-from grundy.heap.base import HeapGame, Heaps, Progress, Values, narrow_array
+from grundy.errors import BEYOND, InvalidGame, capped
+from grundy.heap.base import MAX_COMPUTED_HEAP, HeapGame, Heaps, Progress, Values, narrow_array
 from grundy.heap.kernels import grundy_game_values, take_break_values
 from grundy.heap.period import Period, certify_take_break
+
+#: How many splits into three heaps the values of a code may look at (about a second).
+MAX_TRIPLE_STEPS = 100_000_000
 
 _CODE = re.compile(r"([0-9a-fA-F])\.([0-9a-fA-F]*)")
 _BITS_BEFORE_POINT = 0b1100
@@ -66,6 +70,26 @@ hexadecimal codes are written hex:0.8
     def max_parts(self) -> int:
         """The most heaps one move may leave in place of one."""
         return max(_parts_of_bits(d) for d in self.digits)
+
+    @property
+    def max_computed_heap(self) -> int:  # type: ignore[override]
+        """Codes with moves that leave three heaps take about n³/36 steps for n heaps, so
+        fewer heaps are computed for them.
+
+        >>> KAYLES.max_computed_heap, TakeAndBreak("0.8", hexadecimal=True).max_computed_heap
+        (10000000, 1533)
+        """
+        if self.max_parts < 3:
+            return MAX_COMPUTED_HEAP
+        return round(math.cbrt(36 * MAX_TRIPLE_STEPS))
+
+    def heap_option_count(self, n: int) -> int:
+        """For each digit: one option for taking k, n/2 for splitting in two, n²/12 in three."""
+        total = 0
+        for taken, digit in enumerate(self.digits):
+            rest = max(n - taken, 0)
+            total += 2 + (rest // 2 if digit & 4 else 0) + (rest * rest // 12 if digit & 8 else 0)
+        return total
 
     def heap_options(self, n: int) -> Iterator[Heaps]:
         """Every way to remove k tokens as digit dk allows."""
@@ -158,13 +182,28 @@ def _three_parts(total: int) -> Iterator[Heaps]:
             yield (a, b, total - a - b)
 
 
+#: Up to this many tokens the multisets are counted exactly (in O(n^2) steps).
+_COUNTED_TOKENS = 400
+
+
 @cache
 def cumulative_partitions(n: int) -> int:
-    """How many multisets of positive whole numbers add up to at most ``n``.
+    """How many multisets of positive whole numbers add up to at most ``n``, cut to
+    :data:`~grundy.errors.BEYOND`.
+
+    Past a few hundred tokens the count (already more than 10^18) is bounded by
+    (n + 1)·exp(π·sqrt(2n/3)), since p(n) < exp(π·sqrt(2n/3)) for every n.
 
     >>> [cumulative_partitions(n) for n in range(6)]
     [1, 2, 4, 7, 12, 19]
+    >>> cumulative_partitions(10**18) == BEYOND
+    True
     """
+    if n > _COUNTED_TOKENS:
+        exponent = math.pi * math.sqrt(2 * n / 3)
+        if exponent / math.log(10) + math.log10(n + 1) >= math.log10(BEYOND):
+            return BEYOND
+        return capped((n + 1) * math.ceil(math.exp(exponent)))
     counts = [1] + [0] * n
     for part in range(1, n + 1):
         for total in range(part, n + 1):
@@ -186,6 +225,10 @@ class GrundyGame(HeapGame):
     """
 
     name = "grundy-game"
+
+    def heap_option_count(self, n: int) -> int:
+        """About n/2 splits."""
+        return n // 2 + 1
 
     def heap_options(self, n: int) -> Iterator[Heaps]:
         """(a, n - a) with a < n - a."""
@@ -230,6 +273,10 @@ class Split23(HeapGame):
         """``split23``."""
         return self.name
 
+    def heap_option_count(self, n: int) -> int:
+        """The halves and the thirds."""
+        return 2
+
     def heap_options(self, n: int) -> Iterator[Heaps]:
         """The halves, and the thirds."""
         for parts in (2, 3):
@@ -266,6 +313,10 @@ class Daisy(HeapGame):
     def part_game(self) -> HeapGame:
         """Plucked daisies are rows of Kayles pins."""
         return KAYLES
+
+    def heap_option_count(self, n: int) -> int:
+        """Pluck one petal or two."""
+        return 2
 
     def heap_options(self, n: int) -> Iterator[Heaps]:
         """A row of n - 1 or n - 2 petals."""

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from grundy.errors import InvalidArgument
+from grundy.numerals import MAX_DIGITS, shown, whole_number
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 
@@ -84,10 +85,10 @@ class Numbers:
 
 def _whole(token: str) -> int:
     if not _WHOLE.fullmatch(token):
-        raise InvalidArgument(f"{token!r} is not a whole number")
-    try:
-        return int(token)
-    except ValueError:
-        # Python refuses to convert numbers of more than a few thousand digits.
-        raise InvalidArgument(f"the number starting {token[:20]}... has too many digits "
-                              f"({len(token)})") from None
+        raise InvalidArgument(f"{shown(token)} is not a whole number")
+    digits = token.lstrip("+-")
+    if len(digits.lstrip("0")) > MAX_DIGITS:
+        raise InvalidArgument(f"the number starting {digits[:20]}... has too many digits "
+                              f"({len(digits)}); at most {MAX_DIGITS} are read")
+    sign = -1 if token.startswith("-") else 1
+    return sign * whole_number(digits, "a number", error=InvalidArgument)
