@@ -28,6 +28,7 @@ from typing import Any, NoReturn
 
 from rich.console import Console
 
+from grundy import __version__
 from grundy.analysis import analyze
 from grundy.errors import InvalidArgument, InvalidGame, TooBig
 from grundy.heap.base import HeapGame, Progress, use_disk_cache
@@ -108,6 +109,12 @@ def _solve(args: argparse.Namespace) -> None:
     from grundy.problems import solve
 
     sys.stdout.write(solve(args.problem, sys.stdin.read()))
+
+
+def _completion(args: argparse.Namespace) -> None:
+    from grundy.completion import completion_script
+
+    print(completion_script(args.shell), end="")
 
 
 def _serve(args: argparse.Namespace) -> None:
@@ -192,6 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``grundy`` command."""
     parser = _Parser(prog="grundy", description="Impartial games: who wins, nim-values, "
                      "winning moves, nim-sequences.")
+    parser.add_argument("--version", action="version", version=f"grundy {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def command(name: str, run: Callable[[argparse.Namespace], int | None], summary: str
@@ -250,6 +258,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = command("serve", _serve, "serve the web page and its JSON API")
     sub.add_argument("--host", default="127.0.0.1")
     sub.add_argument("--port", type=int, default=8000)
+
+    from grundy.completion import INSTALL
+
+    sub = command("completion", _completion, "print the completion script for bash, zsh or fish")
+    sub.formatter_class = argparse.RawDescriptionHelpFormatter
+    sub.epilog = "install it with one of:\n  " + "\n  ".join(INSTALL.values())
+    sub.add_argument("shell", choices=list(INSTALL))
     return parser
 
 
