@@ -4,20 +4,23 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check lint typecheck pytest system workbook clean
+.PHONY: run test check lint typecheck docs pytest dist-check system workbook clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,docs]'
 	touch $(STAMP)
 
 # Debian packages the project needs: Graphviz draws game graphs, Chromium runs the
-# browser tests.  Installed once, as root, only when missing.
+# browser tests, zsh and fish check the completion scripts.  Installed once, as root, only
+# when missing.
 system:
-	@if ! command -v dot >/dev/null 2>&1 || ! test -x /usr/bin/chromium; then \
+	@if ! command -v dot >/dev/null 2>&1 || ! test -x /usr/bin/chromium || \
+			! command -v zsh >/dev/null 2>&1 || ! command -v fish >/dev/null 2>&1; then \
 		apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz chromium >/dev/null; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz chromium zsh fish \
+			>/dev/null; \
 	fi
 
 # The main job: a short tour on the terminal, then the web page (Ctrl-C stops it).
@@ -34,13 +37,22 @@ typecheck: $(STAMP)
 pytest: $(STAMP) system
 	$(BIN)/python -m pytest
 
-check: lint typecheck
+# The documentation site, into site/; any warning is an error.  The tour notebook is run.
+docs: $(STAMP) system
+	$(BIN)/mkdocs build --strict --quiet
 
-test: check pytest
+check: lint typecheck docs
+
+# Build the wheel and sdist, install the wheel into a fresh virtual environment outside the
+# checkout and try it there as a user with no home (see dist/smoke.py).
+dist-check: $(STAMP) system
+	PYTHON=$(BIN)/python sh tools/dist_check.sh
+
+test: check pytest dist-check
 
 # Regenerate docs/workbook.md after changing the library (the tests check it is current).
 workbook: $(STAMP) system
 	$(BIN)/python docs/make_workbook.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site dist

@@ -66,10 +66,10 @@ def completion_script(shell: str) -> str:
 
 def _complete_positions(parser: argparse.ArgumentParser) -> None:
     """Offer the game words wherever a subcommand takes a position or a game."""
-    words = shlex.join(["echo", *game_words()])
+    words = shlex.join(["printf", r"%s\n", *game_words()])  # one word a line, for fish
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             for sub in action.choices.values():
                 for argument in sub._actions:
                     if argument.dest in ("position", "game"):
-                        argument.complete = shtab.cmd(words)  # type: ignore[attr-defined]
+                        argument.complete = shtab.cmd(words)
