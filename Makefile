@@ -13,14 +13,15 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # Debian packages the project needs: Graphviz draws game graphs, Chromium runs the
-# browser tests, zsh and fish check the completion scripts.  Installed once, as root, only
-# when missing.
+# browser tests, zsh and fish check the completion scripts, python3-venv gives dist-check a
+# Python that any user may run.  Installed once, as root, only when missing.
 system:
 	@if ! command -v dot >/dev/null 2>&1 || ! test -x /usr/bin/chromium || \
-			! command -v zsh >/dev/null 2>&1 || ! command -v fish >/dev/null 2>&1; then \
+			! command -v zsh >/dev/null 2>&1 || ! command -v fish >/dev/null 2>&1 || \
+			! /usr/bin/python3 -c "import ensurepip" >/dev/null 2>&1; then \
 		apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz chromium zsh fish \
-			>/dev/null; \
+			python3-venv >/dev/null; \
 	fi
 
 # The main job: a short tour on the terminal, then the web page (Ctrl-C stops it).
@@ -29,7 +30,7 @@ run: $(STAMP) system
 	$(BIN)/grundy serve
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks docs
+	$(BIN)/ruff check src tests benchmarks docs tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/grundy
@@ -44,7 +45,7 @@ docs: $(STAMP) system
 check: lint typecheck docs
 
 # Build the wheel and sdist, install the wheel into a fresh virtual environment outside the
-# checkout and try it there as a user with no home (see dist/smoke.py).
+# checkout and try it there as a user with no home (see tools/dist_check.sh).
 dist-check: $(STAMP) system
 	PYTHON=$(BIN)/python sh tools/dist_check.sh
 
