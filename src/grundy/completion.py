@@ -1,13 +1,13 @@
 """Shell completion for the ``grundy`` command: bash, zsh and fish scripts from its parser.
 
 The scripts are static: made once by ``grundy completion SHELL`` from the command's own
-argument parser (by the ``shtab`` library), so a tab press never
-starts Python.  They complete the subcommands, their options and choices, and, where a
-position is expected, the game names of the text form (``kayles``, ``subtract:``, ...) and
-the ``+`` that joins a sum.
+argument parser (by the ``shtab`` library), so a tab press never starts Python.  They
+complete the subcommands, their options and choices, and, where a position is expected,
+the game names of the text form (``kayles``, ``subtract:``, ...) and the ``+`` that joins a
+sum.
 
 >>> script = completion_script("bash")
->>> "complete -o filenames -F _shtab_grundy grundy" in script
+>>> "-F _shtab_grundy grundy" in script
 True
 >>> "kayles" in script and "subtract:" in script
 True
