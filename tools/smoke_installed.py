@@ -107,10 +107,10 @@ def check_serve() -> None:
             assert len(fetch(f"{base}/static/{name}")) > 100, f"/static/{name} is empty"
         answer = fetch(base + "/api/analyze?q=nim+3+2+1")
         assert b'"winner": "second"' in answer or b'"winner":"second"' in answer, answer
-    except BaseException:
+    except BaseException as error:
         server.terminate()
-        print(server.communicate(timeout=10)[0], file=sys.stderr)
-        raise
+        said = server.communicate(timeout=10)[0]
+        raise AssertionError(f"grundy serve said:\n{said}") from error
     server.terminate()
     server.wait(timeout=10)
 
