@@ -49,7 +49,8 @@ check: lint typecheck docs
 dist-check: $(STAMP) system
 	PYTHON=$(BIN)/python sh tools/dist_check.sh
 
-test: check pytest dist-check
+# pytest last, so that its summary closes the output.
+test: check dist-check pytest
 
 # Regenerate docs/workbook.md after changing the library (the tests check it is current).
 workbook: $(STAMP) system

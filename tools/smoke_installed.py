@@ -149,7 +149,7 @@ def main() -> int:
             print(f"FAIL {name}\n{traceback.format_exc()}")
         else:
             print(f"ok   {name}")
-    print(f"{len(checks) - failed} passed, {failed} failed")
+    print(f"smoke test: {len(checks) - failed} of {len(checks)} checks passed")
     return 1 if failed else 0
 
 
