@@ -4,20 +4,24 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check lint typecheck pytest system workbook clean
+.PHONY: run test check lint typecheck docs pytest dist-check system workbook clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,docs]'
 	touch $(STAMP)
 
 # Debian packages the project needs: Graphviz draws game graphs, Chromium runs the
-# browser tests.  Installed once, as root, only when missing.
+# browser tests, zsh and fish check the completion scripts, python3-venv gives dist-check a
+# Python that any user may run.  Installed once, as root, only when missing.
 system:
-	@if ! command -v dot >/dev/null 2>&1 || ! test -x /usr/bin/chromium; then \
+	@if ! command -v dot >/dev/null 2>&1 || ! test -x /usr/bin/chromium || \
+			! command -v zsh >/dev/null 2>&1 || ! command -v fish >/dev/null 2>&1 || \
+			! /usr/bin/python3 -c "import ensurepip" >/dev/null 2>&1; then \
 		apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz chromium >/dev/null; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz chromium zsh fish \
+			python3-venv >/dev/null; \
 	fi
 
 # The main job: a short tour on the terminal, then the web page (Ctrl-C stops it).
@@ -26,7 +30,7 @@ run: $(STAMP) system
 	$(BIN)/grundy serve
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks docs
+	$(BIN)/ruff check src tests benchmarks docs tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/grundy
@@ -34,13 +38,23 @@ typecheck: $(STAMP)
 pytest: $(STAMP) system
 	$(BIN)/python -m pytest
 
-check: lint typecheck
+# The documentation site, into site/; any warning is an error.  The tour notebook is run.
+docs: $(STAMP) system
+	$(BIN)/mkdocs build --strict --quiet
 
-test: check pytest
+check: lint typecheck docs
+
+# Build the wheel and sdist, install the wheel into a fresh virtual environment outside the
+# checkout and try it there as a user with no home (see tools/dist_check.sh).
+dist-check: $(STAMP) system
+	PYTHON=$(BIN)/python sh tools/dist_check.sh
+
+# pytest last, so that its summary closes the output.
+test: check dist-check pytest
 
 # Regenerate docs/workbook.md after changing the library (the tests check it is current).
 workbook: $(STAMP) system
 	$(BIN)/python docs/make_workbook.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site dist

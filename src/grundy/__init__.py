@@ -5,7 +5,11 @@
 'second'
 >>> grundy.KAYLES.values(11).tolist()
 [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+>>> grundy.__version__ == importlib.metadata.version("grundy")
+True
 """
+
+import importlib.metadata
 
 from grundy.analysis import Analysis, analyze
 from grundy.errors import InvalidArgument, InvalidGame, InvalidMove, InvalidPosition, TooBig
@@ -18,6 +22,9 @@ from grundy.solver import Solver
 from grundy.spec import parse_game, parse_position
 from grundy.sums import Component, Move, Position
 from grundy.values import Infinite, Outcome, mex, nim_sum
+
+#: The installed distribution's version: ``pyproject.toml`` is its one source.
+__version__ = importlib.metadata.version("grundy")
 
 __all__ = [
     "DAWSON",
@@ -45,6 +52,7 @@ __all__ = [
     "Subtraction",
     "TakeAndBreak",
     "TooBig",
+    "__version__",
     "analyze",
     "mex",
     "nim_sum",

@@ -28,6 +28,7 @@ from typing import Any, NoReturn
 
 from rich.console import Console
 
+from grundy import __version__
 from grundy.analysis import analyze
 from grundy.errors import InvalidArgument, InvalidGame, TooBig
 from grundy.heap.base import HeapGame, Progress, use_disk_cache
@@ -100,6 +101,12 @@ def _solve(args: argparse.Namespace) -> None:
     from grundy.problems import solve
 
     sys.stdout.write(solve(args.problem, sys.stdin.read()))
+
+
+def _completion(args: argparse.Namespace) -> None:
+    from grundy.completion import completion_script
+
+    print(completion_script(args.shell), end="")
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -210,6 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``grundy`` command."""
     parser = _Parser(prog="grundy", description="Impartial games: who wins, nim-values, "
                      "winning moves, nim-sequences.")
+    parser.add_argument("--version", action="version", version=f"grundy {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def command(name: str, run: Callable[[argparse.Namespace], int | None], summary: str
@@ -281,6 +289,13 @@ def build_parser() -> argparse.ArgumentParser:
                      help="time one request may take (default 10)")
     sub.add_argument("--workers", type=_bounded("workers", 1, 1000), default=24,
                      help="requests computed at once (default 24)")
+
+    from grundy.completion import INSTALL
+
+    sub = command("completion", _completion, "print the completion script for bash, zsh or fish")
+    sub.formatter_class = argparse.RawDescriptionHelpFormatter
+    sub.epilog = "install it with one of:\n  " + "\n  ".join(INSTALL.values())
+    sub.add_argument("shell", choices=list(INSTALL))
     return parser
 
 

@@ -1,0 +1,39 @@
+"""The documentation pages: their console examples print what the tool prints, and the API
+reference lists every module of the package once.  (Their ``>>>`` examples run as doctests.)"""
+
+from __future__ import annotations
+
+import pkgutil
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import grundy
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def test_console_examples_print_what_the_tool_prints() -> None:
+    done = subprocess.run([sys.executable, str(DOCS / "check_examples.py")],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_pages_have_console_examples() -> None:
+    commands = [line for page in DOCS.rglob("*.md")
+                for line in page.read_text(encoding="utf-8").splitlines()
+                if line.startswith("$ ") and "grundy " in line]
+    assert len(commands) >= 40
+    for family in ("nim", "subtraction", "take-and-break", "boards", "graphs"):
+        assert "```console\n$ grundy" in (DOCS / "games" / f"{family}.md").read_text("utf-8")
+
+
+def test_reference_documents_every_module_once() -> None:
+    listed = re.findall(r"^::: (\S+)$", (DOCS / "reference.md").read_text("utf-8"), re.M)
+    modules = {m.name for m in pkgutil.walk_packages(grundy.__path__, "grundy.")}
+    modules -= {"grundy.__main__", "grundy.heap", "grundy.render"}  # nothing of their own
+    assert sorted(listed) == sorted(set(listed)), "a module is listed twice"
+    assert set(listed) == modules | {"grundy"}, (
+        f"add to docs/reference.md: {sorted(modules - set(listed))}; "
+        f"remove: {sorted(set(listed) - modules - {'grundy'})}")
