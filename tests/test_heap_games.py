@@ -114,6 +114,16 @@ class TestAgainstBruteForce:
             assert winners == sorted({o for o in moves(canonical) if not wins(o)})
 
 
+def test_rules_naming_amounts_larger_than_the_heap() -> None:
+    """A rule may name amounts a heap is too small for: they are not moves."""
+    rng = random.Random(15)
+    for trial in range(30):
+        table = {n: sorted(rng.sample(range(1, 12), rng.randint(1, 4))) for n in range(40)}
+        game = Subtraction(table.__getitem__, name=f"table{trial}")
+        value = grundy_of(position_moves(subtraction_moves(table.__getitem__)))
+        assert game.values(39).tolist() == [value((n,) if n else ()) for n in range(40)]
+
+
 def test_daisy_against_brute_force() -> None:
     assert Daisy().values(20).tolist() == [daisy_value(n) for n in range(21)]
 

@@ -123,10 +123,25 @@ class Subtraction(HeapGame):
         return "stones" if self.rule is stones else f"subtract:{self._name}"
 
     def allowed(self, n: int) -> Iterable[int]:
-        """The amounts that may be taken from a heap of size ``n``."""
-        if self.rule is not None:
-            return self.rule(n)
-        return (a for a in self.amounts if a <= n)
+        """The amounts that may be taken from a heap of size ``n``: those of the set or rule
+        that are at most ``n`` (a rule may name larger ones; they cannot be taken).
+
+        >>> Subtraction(lambda n: [1, 3], name="1,3").values(6).tolist()
+        [0, 1, 0, 1, 0, 1, 0]
+        >>> list(Subtraction(lambda n: [0, 1]).allowed(2))
+        Traceback (most recent call last):
+        ...
+        grundy.errors.InvalidGame: the rule of subtract:<lambda> allowed 0 from a heap of 2; \
+amounts taken are whole numbers >= 1
+        """
+        if self.rule is None:
+            return (a for a in self.amounts if a <= n)
+        amounts = list(self.rule(n))
+        for a in amounts:
+            if isinstance(a, bool) or not isinstance(a, int) or a < 1:
+                raise InvalidGame(f"the rule of {self.text} allowed {a!r} from a heap of {n}; "
+                                  "amounts taken are whole numbers >= 1")
+        return [a for a in amounts if a <= n]
 
     def heap_option_count(self, n: int) -> int:
         """The amounts of the set (or n + 1 for a rule)."""
