@@ -188,6 +188,18 @@ def _games(args: argparse.Namespace) -> None:
         print(f"{ruleset.usage:<{width}}  {ruleset.summary}")
 
 
+def _nim_multiply(args: argparse.Namespace) -> None:
+    from grundy.nimbers import nim_multiply
+    from grundy.numerals import whole_number
+
+    a, b = (whole_number(text, "factor", error=InvalidArgument) for text in (args.a, args.b))
+    product = nim_multiply(a, b)
+    if args.json:
+        _print_json({"a": a, "b": b, "nim_product": product})
+    else:
+        print(product)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``grundy`` command."""
     parser = _Parser(prog="grundy", description="Impartial games: who wins, nim-values, "
@@ -229,6 +241,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--from", dest="start", type=_non_negative, default=0, metavar="K")
 
     command("games", _games, "the rulesets, one line each")
+
+    sub = command("nim-multiply", _nim_multiply, "the nim-product of two whole numbers "
+                  "(Conway's field of nimbers)")
+    sub.add_argument("--json", action="store_true")
+    sub.add_argument("a", metavar="A")
+    sub.add_argument("b", metavar="B")
 
     sub = command("graph", _graph, "the game graph of a position: DOT text, SVG or PNG")
     sub.add_argument("--misere", action="store_true", help="mark P/N for misère play")

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from grundy.coins import MockTurtles, Ruler, TurningCorners, TurningTurtles
 from grundy.errors import InvalidGame, InvalidPosition
 from grundy.game import Game
 from grundy.heap.subtraction import (
@@ -114,6 +115,15 @@ for _ruleset in (
             _fixed(Split23()), example="split23 7"),
     Ruleset("daisy", "petals in a circle; pluck one petal or two adjacent ones",
             _fixed(Daisy()), example="daisy 6 + daisy 5"),
+    Ruleset("turning-turtles", "coins H/T in a row; turn one or two, the right one from heads "
+            "to tails (Nim)", _fixed(TurningTurtles()), example="turning-turtles THHTTH"),
+    Ruleset("mock-turtles", "coins H/T in a row; turn one, two or three, the rightmost from "
+            "heads to tails", _fixed(MockTurtles()), example="mock-turtles THHTTH"),
+    Ruleset("ruler", "coins H/T in a row; turn a run of adjacent coins, the rightmost from "
+            "heads to tails", _fixed(Ruler()), example="ruler THHTTH"),
+    Ruleset("turning-corners", "coins H/T on a board (rows joined by /); turn a rectangle's "
+            "corners, the bottom-right from heads to tails", _fixed(TurningCorners()),
+            example="turning-corners TTT/THT/TTH"),
 ):
     register(_ruleset)
 
