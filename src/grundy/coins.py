@@ -163,7 +163,7 @@ class CoinRow(Game[Row]):
 
     def state_bound(self, state: Row) -> int:
         """Rows reachable: only coins up to the last head ever turn."""
-        return 2 ** (state.rfind("H") + 1)
+        return 1 << (state.rfind("H") + 1)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self)
@@ -376,7 +376,7 @@ class TurningCorners(Game[Board]):
         heads = list(_heads(state))
         if not heads:
             return 1
-        return 2 ** ((max(r for r, _ in heads) + 1) * (max(c for _, c in heads) + 1))
+        return 1 << ((max(r for r, _ in heads) + 1) * (max(c for _, c in heads) + 1))
 
     def __eq__(self, other: object) -> bool:
         return type(other) is TurningCorners

@@ -21,6 +21,9 @@ from typing import Any
 from grundy.coins import MockTurtles, Ruler, TurningCorners, TurningTurtles
 from grundy.errors import InvalidGame, InvalidPosition
 from grundy.game import Game
+from grundy.heap.additions import NimWithAdditions, Northcott
+from grundy.heap.moore import Moore
+from grundy.heap.staircase import Staircase
 from grundy.heap.subtraction import (
     STONES,
     Half,
@@ -30,6 +33,7 @@ from grundy.heap.subtraction import (
     squares,
 )
 from grundy.heap.takebreak import DAWSON, KAYLES, Daisy, GrundyGame, Split23, TakeAndBreak
+from grundy.heap.wythoff import Wythoff
 from grundy.sums import Component, Position
 
 
@@ -115,6 +119,16 @@ for _ruleset in (
             _fixed(Split23()), example="split23 7"),
     Ruleset("daisy", "petals in a circle; pluck one petal or two adjacent ones",
             _fixed(Daisy()), example="daisy 6 + daisy 5"),
+    Ruleset("wythoff", "Wythoff's game: take from one heap, or the same from both (a queen "
+            "to the corner)", _fixed(Wythoff()), example="wythoff 3 5"),
+    Ruleset("moore", "Moore's Nim_k: take from up to K heaps at once, at least one from each",
+            Moore.parse, "K", "moore:2 3 3 4"),
+    Ruleset("staircase", "Staircase Nim: move coins from a step to the step below (coins on "
+            "steps 1, 2, ...)", _fixed(Staircase()), example="staircase 1 4 2 3"),
+    Ruleset("nim-add", "Nim where a move may instead add to a heap from a pool of K tokens",
+            NimWithAdditions.parse, "K", "nim-add:3 2 5"),
+    Ruleset("northcott", "Northcott's game: slide a checker along its row, not past the other "
+            "(rows of W, B and .)", _fixed(Northcott()), example="northcott W..B. .B.W"),
     Ruleset("turning-turtles", "coins H/T in a row; turn one or two, the right one from heads "
             "to tails (Nim)", _fixed(TurningTurtles()), example="turning-turtles THHTTH"),
     Ruleset("mock-turtles", "coins H/T in a row; turn one, two or three, the rightmost from "
