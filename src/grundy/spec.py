@@ -50,6 +50,9 @@ class Ruleset:
     build: Callable[[str], Game[Any]]
     parameter: str = ""
     example: str = ""
+    #: True for games whose parameter names a file that they read (``node-kayles:PATH``):
+    #: servers refuse them, as they must not open files named by a request.
+    reads_file: bool = False
 
     @property
     def usage(self) -> str:
@@ -197,3 +200,4 @@ def game_list() -> list[Ruleset]:
 
 import grundy.boards  # noqa: E402  (registers the board games)
 import grundy.graphs  # noqa: E402,F401  (registers graph:PATH)
+from grundy import kayles_graphs  # noqa: E402,F401  (registers node-kayles:, arc-kayles:)
