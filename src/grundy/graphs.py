@@ -340,4 +340,4 @@ def _load(given: str, real: str, mtime: int, size: int) -> GraphGame:
 
 register(Ruleset("graph", "tokens on a directed graph read from a file, one edge 'a b' a "
                  "line; cycles allowed (draws, ∞ values)", GraphGame.from_file, "PATH",
-                 "graph:moves.txt a"))
+                 "graph:moves.txt a", reads_file=True))

@@ -10,15 +10,17 @@ move that adds is *reversible* — the opponent can take the addition back at on
   changes exactly one heap, so no option has the same nim-sum; and each smaller nim-sum is
   reached by taking from one heap as in Nim.  The pool never matters.
 
-* ``northcott`` — Northcott's game, played impartially: each row of a board holds one white
-  and one black checker; a move slides one checker along its row, towards the other or
-  away from it, any number of squares, without jumping over the other checker or leaving
-  the board.  Play can go on for ever (away and back), so values are Smith's.  *Theorem*:
-  a row is worth the number of empty squares between its checkers.  Moving towards the
-  other checker reaches every smaller gap; no move keeps the gap; a move away, to a larger
-  gap, can be reversed at once by moving the same checker back (Smith's condition for a
-  finite value, with the game ending once the gaps are all 0).  So the nim-value is the
-  nim-sum of the gaps.
+* ``northcott`` — Northcott's game in its impartial, one-way form: each row of a board
+  holds two checkers, ``W`` and ``B``; a move slides one checker to the right, any number
+  of squares: the left checker towards the other (not onto or past it), or the right one
+  away from it (not off the board).  Every move goes right, so the game ends.  *Theorem*:
+  a row is worth the number of empty squares between its checkers, and the position the
+  nim-sum of these gaps.  Proof by induction: moving the left checker reaches every smaller
+  gap, no move keeps the gap, and a move that widens it is an addition as above.  (In the
+  original game each player moves only the checkers of his colour, both ways; its winning
+  strategy is the same Nim on the gaps — a retreat is answered by following it.  With
+  both-way moves for both players the impartial game would never end: the two checkers of a
+  row could drift to and fro for ever.)
 
 >>> from grundy import analyze
 >>> [m.description for m in analyze("nim-add:3 2 5").winning_moves]
@@ -165,7 +167,8 @@ Rows = tuple[str, ...]
 
 
 class Northcott(Game[Rows]):
-    """Northcott's game, impartial; a position is its rows of ``W``, ``B`` and ``.``.
+    """Northcott's game, impartial and one-way; a position is its rows of ``W``, ``B``
+    and ``.``.
 
     >>> game = Northcott()
     >>> game.value(("W..B.", ".B.W")), sorted(game.moves(("WB.",)))
@@ -243,7 +246,7 @@ class Northcott(Game[Rows]):
         return self.canonical(tuple(tokens))
 
     def state_bound(self, state: Rows) -> int:
-        """Positions reachable: two checkers placed in each row."""
+        """Positions reachable: at most two checkers placed in each row."""
         total = 1
         for row in state:
             total *= len(row) * (len(row) - 1) // 2
@@ -261,12 +264,11 @@ def _gap(row: str) -> int:
 
 
 def _slides(row: str) -> Iterator[str]:
-    """The rows after one checker slides: the left one anywhere left of the right one, the
-    right one anywhere right of the left one."""
+    """The rows after one checker slides right: the left one up to the right one, the right
+    one up to the edge."""
     low, high = sorted((row.index("W"), row.index("B")))
-    for mover, squares in ((low, range(high)), (high, range(low + 1, len(row)))):
+    for mover, squares in ((low, range(low + 1, high)), (high, range(high + 1, len(row)))):
         for spot in squares:
-            if spot != mover:
-                cells = list(row)
-                cells[spot], cells[mover] = cells[mover], "."
-                yield "".join(cells)
+            cells = list(row)
+            cells[spot], cells[mover] = cells[mover], "."
+            yield "".join(cells)

@@ -34,7 +34,7 @@ from grundy.i18n import MESSAGES
 from grundy.opponent import analysis_json_with_remoteness, computer_move, moves_json
 from grundy.sequences import heap_outcomes, sequence_report
 from grundy.solver import work_limit
-from grundy.spec import game_list, parse_game, parse_position
+from grundy.spec import RULESETS, game_list, parse_game, parse_position
 from grundy.sums import Position
 
 STATIC = Path(__file__).parent / "static"
@@ -108,11 +108,17 @@ def _position(request: Request) -> Position:
     if len(text) > MAX_QUERY:
         raise InvalidPosition(f"the position text is longer than {MAX_QUERY} characters")
     words = text.split()
-    if any(word.startswith("graph:") for word in words):
-        # Graph games name a file; the server does not open files for its clients.
-        raise InvalidGame("graph:PATH games are not played on the web server "
-                          "(they read a file); use the command line")
+    for word in words:
+        _refuse_files(word)
     return parse_position(words)
+
+
+def _refuse_files(word: str) -> None:
+    ruleset = RULESETS.get(word.partition(":")[0])
+    if ruleset is not None and ruleset.reads_file:
+        # These games name a file; the server does not open files for its clients.
+        raise InvalidGame(f"{ruleset.usage} games are not played on the web server "
+                          "(they read a file); use the command line")
 
 
 def _misere(request: Request) -> bool:
@@ -128,6 +134,7 @@ def _flag(request: Request, name: str) -> bool:
 
 def _heap_request(request: Request) -> tuple[HeapGame, int, bool]:
     name = request.query_params.get("game", "")
+    _refuse_files(name)
     game = parse_game(name)
     if not isinstance(game, HeapGame):
         raise InvalidGame(f"{name} is not a heap game; sequences and tables are of heap games")
