@@ -152,6 +152,10 @@ def _say_period(period: dict[str, Any] | None) -> str:
     if period is None:
         return "No period seen in these values."
     proof = f"proved by the {period['by']}" if period["certified"] else "not proved"
+    if period.get("saltus"):
+        return (f"Arithmetic-periodic from heap {period['preperiod']} with period "
+                f"{period['period']} and saltus {period['saltus']}: G(n + {period['period']}) "
+                f"= G(n) + {period['saltus']} ({proof}).")
     return (f"Periodic from heap {period['preperiod']} with period {period['period']} "
             f"({proof}).")
 

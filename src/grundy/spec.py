@@ -22,6 +22,7 @@ from grundy.coins import MockTurtles, Ruler, TurningCorners, TurningTurtles
 from grundy.errors import InvalidGame, InvalidPosition
 from grundy.game import Game
 from grundy.heap.additions import NimWithAdditions, Northcott
+from grundy.heap.allbut import AllBut
 from grundy.heap.moore import Moore
 from grundy.heap.staircase import Staircase
 from grundy.heap.subtraction import (
@@ -126,6 +127,8 @@ for _ruleset in (
             "to the corner)", _fixed(Wythoff()), example="wythoff 3 5"),
     Ruleset("moore", "Moore's Nim_k: take from up to K heaps at once, at least one from each",
             Moore.parse, "K", "moore:2 3 3 4"),
+    Ruleset("all-but", "take any amount from one heap except those of the set (values grow: "
+            "arithmetic-periodic)", AllBut.parse, "SET", "all-but:1,2 10"),
     Ruleset("staircase", "Staircase Nim: move coins from a step to the step below (coins on "
             "steps 1, 2, ...)", _fixed(Staircase()), example="staircase 1 4 2 3"),
     Ruleset("nim-add", "Nim where a move may instead add to a heap from a pool of K tokens",

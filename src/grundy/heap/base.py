@@ -21,7 +21,7 @@ from grundy.errors import InvalidPosition, TooBig
 from grundy.game import Game, Option
 from grundy.heap.cache import SequenceCache
 from grundy.heap.kernels import SequenceInterrupted, generic_values
-from grundy.heap.period import Period, detect_period
+from grundy.heap.period import Period, detect_arithmetic_period, detect_period
 from grundy.solver import limited_work
 
 Heaps = tuple[int, ...]
@@ -197,6 +197,8 @@ class HeapGame(Game[Heaps]):
 
         A period that is only seen must repeat over at least the second half of the values
         (and three periods), so that a few equal values at the end are not taken for one.
+        When no ordinary period is seen, an arithmetic one (values growing by a saltus each
+        period) is looked for the same way.
 
         >>> from grundy.heap.takebreak import Daisy, Split23
         >>> Daisy().find_period(Daisy().values(100))
@@ -209,7 +211,10 @@ class HeapGame(Game[Heaps]):
             return proved
         seen = detect_period(values)
         if seen is None or len(values) - seen[0] < len(values) / 2:
-            return None
+            growing = detect_arithmetic_period(values)
+            if growing is None:
+                return None
+            return Period(growing[0], growing[1], saltus=growing[2])
         return Period(seen[0], seen[1])
 
     # -- the kept sequence -------------------------------------------------------------
