@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from make_workbook import Book  # noqa: E402
+from make_workbook import Book
 
-from grundy.heap.wythoff import lower, upper  # noqa: E402
+from grundy.heap.wythoff import lower, upper
 
 ROOT = Path(__file__).resolve().parent.parent
 FAMILIES = ROOT / "docs" / "families.md"

@@ -89,10 +89,15 @@ class Staircase(Game[Steps]):
         return self.canonical(tuple(parse_heap(token) for token in tokens))
 
     def state_bound(self, state: Steps) -> int:
-        """Positions below: each coin is on one of the steps at or below its own, or gone."""
-        total = 1
-        for step, coins in enumerate(state):
-            total *= (step + 2) ** coins
+        """Positions below: step ``i`` can only hold coins that started on it or above.
+
+        >>> Staircase().state_bound((1, 4, 2, 3))
+        2640
+        """
+        total, above = 1, 0
+        for coins in reversed(state):
+            above += coins
+            total *= above + 1
         return total
 
     def __eq__(self, other: object) -> bool:
