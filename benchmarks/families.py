@@ -13,8 +13,7 @@ Run: .venv/bin/python benchmarks/families.py
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+from core import timed
 
 from grundy.coins import MockTurtles
 from grundy.heap.wythoff import _table
@@ -22,16 +21,6 @@ from grundy.kayles_graphs import NodeKayles
 from grundy.nimbers import _multiply, nim_multiply
 from grundy.solver import Solver
 from grundy.values import mex
-
-
-def timed(work: Callable[[], object], repeat: int = 3) -> float:
-    """The best wall time of ``repeat`` runs, in seconds."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def mex_products(size: int) -> list[list[int]]:

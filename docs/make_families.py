@@ -6,7 +6,6 @@ whether the file is up to date instead of writing it (the tests run it).
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Sequence
@@ -14,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from make_workbook import Book
+from make_workbook import Book, write_or_check
 
 from grundy.heap.wythoff import lower, upper
 
@@ -130,20 +129,7 @@ def build() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Write the page, or with ``--check`` report whether the file is up to date."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--check", action="store_true",
-                        help="exit 1 if docs/families.md differs from what would be written")
-    args = parser.parse_args(argv)
-    text = build()
-    if args.check:
-        current = FAMILIES.read_text(encoding="utf-8") if FAMILIES.exists() else ""
-        if current != text:
-            print(f"{FAMILIES} is stale: run .venv/bin/python docs/make_families.py",
-                  file=sys.stderr)
-            return 1
-        return 0
-    FAMILIES.write_text(text, encoding="utf-8")
-    return 0
+    return write_or_check(FAMILIES, build, "docs/make_families.py", __doc__, argv)
 
 
 if __name__ == "__main__":

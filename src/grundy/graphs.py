@@ -315,6 +315,13 @@ def _some(names: list[str], shown: int = 10) -> str:
 @lru_cache(maxsize=2)
 def _load(given: str, real: str, mtime: int, size: int) -> GraphGame:
     """Read a graph file; the key's real path, time and size make a changed file read again."""
+    edges, lone = read_edge_list(f"graph:{given}", real)
+    return GraphGame(edges, lone, path=given)
+
+
+def read_edge_list(where: str, real: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """The edges ``a b`` and lone nodes of a file, one a line, ``#`` comments; ``where``
+    names the file in messages (``graph:moves.txt``)."""
     edges: list[tuple[str, str]] = []
     lone: list[str] = []
     try:
@@ -326,16 +333,16 @@ def _load(given: str, real: str, mtime: int, size: int) -> GraphGame:
                 elif len(words) == 1:
                     lone.append(words[0])
                 elif words:
-                    raise InvalidGame(f"graph:{given}, line {number}: {len(words)} words; a "
+                    raise InvalidGame(f"{where}, line {number}: {len(words)} words; a "
                                       "line holds one edge 'a b' or one node name")
                 if len(edges) + len(lone) > MAX_ENTRIES:
-                    raise TooBig(f"reading graph:{given}", limit=MAX_ENTRIES,
+                    raise TooBig(f"reading {where}", limit=MAX_ENTRIES,
                                  unit="edges and nodes")
     except UnicodeDecodeError:
-        raise InvalidGame(f"graph:{given}: not a UTF-8 text file") from None
+        raise InvalidGame(f"{where}: not a UTF-8 text file") from None
     except OSError as error:
-        raise InvalidGame(f"graph:{given}: cannot read the file ({error.strerror})") from None
-    return GraphGame(edges, lone, path=given)
+        raise InvalidGame(f"{where}: cannot read the file ({error.strerror})") from None
+    return edges, lone
 
 
 register(Ruleset("graph", "tokens on a directed graph read from a file, one edge 'a b' a "

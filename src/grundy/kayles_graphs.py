@@ -40,7 +40,7 @@ from typing import ClassVar
 
 from grundy.errors import InvalidGame, InvalidPosition, TooBig
 from grundy.game import Game, Option
-from grundy.graphs import MAX_BYTES, _check_name
+from grundy.graphs import MAX_BYTES, _check_name, read_edge_list
 from grundy.solver import search_budget
 from grundy.spec import Ruleset, register
 from grundy.values import mex
@@ -132,11 +132,12 @@ class GraphKayles(Game[int]):
             component = seed
             frontier = seed
             while frontier:
-                bit = frontier & -frontier
-                frontier ^= bit
-                fresh = self.neighbours[bit.bit_length() - 1] & state & ~component
+                fresh = 0
+                for i in _nodes(frontier):
+                    fresh |= self.neighbours[i]
+                fresh &= state & ~component
                 component |= fresh
-                frontier |= fresh
+                frontier = fresh
             found.append(component)
             rest &= ~component
         return found
@@ -157,11 +158,8 @@ class GraphKayles(Game[int]):
         """Paths and cycles by their length (all are isomorphic); others by their nodes."""
         size = component.bit_count()
         degrees = []
-        rest = component
-        while rest:
-            bit = rest & -rest
-            rest ^= bit
-            degrees.append((self.neighbours[bit.bit_length() - 1] & component).bit_count())
+        for i in _nodes(component):
+            degrees.append((self.neighbours[i] & component).bit_count())
             if degrees[-1] > 2:
                 return component
         edges = sum(degrees) // 2
@@ -196,7 +194,7 @@ class GraphKayles(Game[int]):
             return "all"
         if state == 0:
             return "none"
-        return " ".join(self.names[i] for i in range(len(self.names)) if state >> i & 1)
+        return " ".join(self.names[i] for i in _nodes(state))
 
     def parse_state(self, tokens: Sequence[str]) -> int:
         """Node names, or ``all`` (also for nothing) or ``none``."""
@@ -271,17 +269,12 @@ class NodeKayles(GraphKayles):
 
     def takes(self, state: int) -> Iterator[tuple[str, int]]:
         """Each remaining node with its remaining neighbours."""
-        rest = state
-        while rest:
-            bit = rest & -rest
-            rest ^= bit
-            i = bit.bit_length() - 1
+        for i in _nodes(state):
             around = self.neighbours[i] & state
             words = f"take node {self.names[i]}"
             if around:
-                words += " and its neighbours " + " ".join(
-                    self.names[j] for j in range(len(self.names)) if around >> j & 1)
-            yield words, bit | around
+                words += " and its neighbours " + " ".join(self.names[j] for j in _nodes(around))
+            yield words, 1 << i | around
 
 
 class ArcKayles(GraphKayles):
@@ -296,17 +289,17 @@ class ArcKayles(GraphKayles):
 
     def takes(self, state: int) -> Iterator[tuple[str, int]]:
         """Each edge whose ends both remain."""
-        rest = state
-        while rest:
-            bit = rest & -rest
-            rest ^= bit
-            i = bit.bit_length() - 1
-            later = self.neighbours[i] & state & ~((bit << 1) - 1)
-            while later:
-                other = later & -later
-                later ^= other
-                j = other.bit_length() - 1
-                yield f"take the edge {self.names[i]}-{self.names[j]}", bit | other
+        for i in _nodes(state):
+            for j in _nodes(self.neighbours[i] & state & ~((2 << i) - 1)):
+                yield f"take the edge {self.names[i]}-{self.names[j]}", 1 << i | 1 << j
+
+
+def _nodes(mask: int) -> Iterator[int]:
+    """The indices of the nodes in a bitmask, lowest first."""
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        yield bit.bit_length() - 1
 
 
 def _natural(name: str) -> tuple[int, int | str]:
@@ -320,25 +313,18 @@ def _read(where: str, real: str, mtime: int, size: int
     """The edges and lone nodes of a file; the key's time and size make a changed file read
     again."""
     try:
-        with open(real, encoding="utf-8") as file:
-            text = file.read()
-    except UnicodeDecodeError:
-        raise InvalidGame(f"{where}: not a UTF-8 text file") from None
+        with open(real, "rb") as file:
+            head = file.read(10)
     except OSError as error:
         raise InvalidGame(f"{where}: cannot read the file ({error.strerror})") from None
-    if real.endswith(".g6") or text.startswith(">>graph6<<"):
-        return graph6_edges(text.removeprefix(">>graph6<<").split("\n")[0].strip(), where)
-    edges: list[tuple[str, str]] = []
-    lone: list[str] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        words = line.partition("#")[0].split()
-        if len(words) == 2:
-            edges.append((words[0], words[1]))
-        elif len(words) == 1:
-            lone.append(words[0])
-        elif words:
-            raise InvalidGame(f"{where}, line {number}: {len(words)} words; a line holds one "
-                              "edge 'a b' or one node name")
+    if real.endswith(".g6") or head == b">>graph6<<":
+        try:
+            with open(real, encoding="ascii") as file:
+                line = file.readline()
+        except UnicodeDecodeError:
+            raise InvalidGame(f"{where}: not a graph6 file (ASCII only)") from None
+        return graph6_edges(line.removeprefix(">>graph6<<").strip(), where)
+    edges, lone = read_edge_list(where, real)
     return tuple(edges), tuple(lone)
 
 
@@ -357,9 +343,9 @@ def graph6_edges(code: str, where: str = "graph6"
     if data[0] < 63:
         n, rest = data[0], data[1:]
     elif len(data) >= 4 and data[1] < 63:
-        n, rest = _bits(data[1:4]), data[4:]
+        n, rest = _sixes(data[1:4]), data[4:]
     elif len(data) >= 8:
-        n, rest = _bits(data[2:8]), data[8:]
+        n, rest = _sixes(data[2:8]), data[8:]
     else:
         raise InvalidGame(f"{where}: the graph6 size is cut short")
     if n > MAX_NODES:
@@ -367,7 +353,7 @@ def graph6_edges(code: str, where: str = "graph6"
     pairs = n * (n - 1) // 2
     if len(rest) * 6 < pairs:
         raise InvalidGame(f"{where}: graph6 line too short for {n} nodes")
-    bits = _bits(rest)
+    bits = _sixes(rest)
     total = len(rest) * 6
     edges = []
     k = 0
@@ -379,7 +365,8 @@ def graph6_edges(code: str, where: str = "graph6"
     return tuple(edges), tuple(str(i) for i in range(n))
 
 
-def _bits(sixes: Sequence[int]) -> int:
+def _sixes(sixes: Sequence[int]) -> int:
+    """The number written by six-bit digits, most significant first."""
     value = 0
     for six in sixes:
         value = value << 6 | six

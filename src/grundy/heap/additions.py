@@ -37,7 +37,7 @@ from operator import xor
 
 from grundy.errors import InvalidGame, InvalidPosition
 from grundy.game import Game, Option
-from grundy.heap.base import Heaps, parse_heap
+from grundy.heap.base import HeapGame, Heaps, parse_heap
 from grundy.numerals import whole_number
 from grundy.sums import Position
 
@@ -84,7 +84,7 @@ class NimWithAdditions(Game[Heaps]):
 
     def labelled_moves(self, state: Heaps) -> Iterator[tuple[str, Option]]:
         """Each move with its words."""
-        for index, heap in _distinct(state):
+        for index, heap in HeapGame.distinct_heaps(state):
             for left in range(heap):
                 yield _take(heap, left), self._replace(state, index, left)
             for added in range(1, self.pool + 1):
@@ -95,7 +95,7 @@ class NimWithAdditions(Game[Heaps]):
         change = self.value(state) ^ target
         if change == 0:
             return
-        for index, heap in _distinct(state):
+        for index, heap in HeapGame.distinct_heaps(state):
             want = heap ^ change
             if want < heap:
                 yield _take(heap, want), self._replace(state, index, want)
@@ -104,7 +104,8 @@ class NimWithAdditions(Game[Heaps]):
 
     def count_moves(self, state: Heaps, most: int) -> int:
         """Each distinct heap: its size in takings, the pool in additions."""
-        return min(most + 1, sum(heap + self.pool for _, heap in _distinct(state)))
+        distinct = HeapGame.distinct_heaps(state)
+        return min(most + 1, sum(heap + self.pool for _, heap in distinct))
 
     def _add(self, heap: int, added: int) -> str:
         left = self.pool - added
@@ -149,14 +150,6 @@ class NimWithAdditions(Game[Heaps]):
 
     def __repr__(self) -> str:
         return f"NimWithAdditions({self.pool})"
-
-
-def _distinct(state: Heaps) -> Iterator[tuple[int, int]]:
-    previous = None
-    for index, heap in enumerate(state):
-        if heap != previous:
-            previous = heap
-            yield index, heap
 
 
 def _take(heap: int, left: int) -> str:

@@ -41,7 +41,41 @@ Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
 Progress = Callable[[int], None]
 
 
-class HeapGame(Game[Heaps]):
+class HeapPositions(Game[Heaps]):
+    """Games whose positions are multisets of heap sizes: kept sorted, empty heaps dropped,
+    written as the sizes separated by spaces.  :class:`HeapGame` is one; so is a game whose
+    moves may touch several heaps at once (Moore's Nim), which is not a sum of its heaps.
+    """
+
+    def canonical(self, state: Heaps) -> Heaps:
+        """Heaps sorted, empty heaps dropped."""
+        return tuple(sorted(h for h in state if h))
+
+    def is_empty(self, state: Heaps) -> bool:
+        """No heaps left."""
+        return not state
+
+    def format_state(self, state: Heaps) -> str:
+        """Heap sizes separated by spaces; ``0`` for no heaps."""
+        return " ".join(map(str, state)) if state else "0"
+
+    def parse_state(self, tokens: Sequence[str]) -> Heaps:
+        """Heap sizes: whole numbers >= 0."""
+        return self.canonical(tuple(parse_heap(token) for token in tokens))
+
+    def state_bound(self, state: Heaps) -> int:
+        """Positions reachable from ``state``: at most the product of each heap's bound."""
+        total = 1
+        for h in state:
+            total *= self.heap_state_bound(h)
+        return total
+
+    def heap_state_bound(self, n: int) -> int:
+        """Positions reachable from one heap of size ``n``; n + 1 for games that never split."""
+        return n + 1
+
+
+class HeapGame(HeapPositions):
     """A game played on heaps; subclasses give :meth:`heap_options` (and maybe a formula).
 
     >>> from grundy.heap.takebreak import KAYLES
@@ -247,36 +281,9 @@ class HeapGame(Game[Heaps]):
 
     # -- positions --------------------------------------------------------------------
 
-    def canonical(self, state: Heaps) -> Heaps:
-        """Heaps sorted, empty heaps dropped."""
-        return tuple(sorted(h for h in state if h))
-
-    def is_empty(self, state: Heaps) -> bool:
-        """No heaps left."""
-        return not state
-
     def merge(self, state: Heaps, other: Heaps) -> Heaps:
         """Two multisets of heaps of one game are one multiset."""
         return self.canonical(state + other)
-
-    def format_state(self, state: Heaps) -> str:
-        """Heap sizes separated by spaces; ``0`` for no heaps."""
-        return " ".join(map(str, state)) if state else "0"
-
-    def parse_state(self, tokens: Sequence[str]) -> Heaps:
-        """Heap sizes: whole numbers >= 0."""
-        return self.canonical(tuple(parse_heap(token) for token in tokens))
-
-    def state_bound(self, state: Heaps) -> int:
-        """Positions reachable from ``state``: at most the product of each heap's bound."""
-        total = 1
-        for h in state:
-            total *= self.heap_state_bound(h)
-        return total
-
-    def heap_state_bound(self, n: int) -> int:
-        """Positions reachable from one heap of size ``n``; n + 1 for games that never split."""
-        return n + 1
 
     # -- moves --------------------------------------------------------------------------
 

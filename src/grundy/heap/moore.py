@@ -14,12 +14,12 @@ positions.  Other nim-values have no known formula and are searched.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from itertools import combinations, product
 
 from grundy.errors import InvalidGame
-from grundy.game import Game, Option
-from grundy.heap.base import Heaps, parse_heap
+from grundy.game import Option
+from grundy.heap.base import HeapPositions, Heaps
 from grundy.numerals import whole_number
 from grundy.values import Value
 
@@ -27,7 +27,7 @@ from grundy.values import Value
 MAX_K = 1000
 
 
-class Moore(Game[Heaps]):
+class Moore(HeapPositions):
     """Moore's Nim_k on heaps; ``moore:K H1 H2 ...``.
 
     A position is *not* a sum of its heaps (a move may touch several), so its value is the
@@ -97,29 +97,6 @@ class Moore(Game[Heaps]):
         if self.is_p_position(state):
             return 0
         return self.solver().value(state)
-
-    def canonical(self, state: Heaps) -> Heaps:
-        """Heaps sorted, empty heaps dropped."""
-        return tuple(sorted(h for h in state if h))
-
-    def is_empty(self, state: Heaps) -> bool:
-        """No heaps left."""
-        return not state
-
-    def format_state(self, state: Heaps) -> str:
-        """Heap sizes separated by spaces; ``0`` for no heaps."""
-        return " ".join(map(str, state)) if state else "0"
-
-    def parse_state(self, tokens: Sequence[str]) -> Heaps:
-        """Heap sizes: whole numbers >= 0."""
-        return self.canonical(tuple(parse_heap(token) for token in tokens))
-
-    def state_bound(self, state: Heaps) -> int:
-        """Positions below: at most the product of (heap + 1)."""
-        total = 1
-        for h in state:
-            total *= h + 1
-        return total
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Moore) and other.k == self.k
