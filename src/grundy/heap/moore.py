@@ -67,14 +67,6 @@ class Moore(HeapPositions):
                         heaps[i] = keep
                     yield self.canonical(tuple(heaps))
 
-    def labelled_moves(self, state: Heaps) -> Iterator[tuple[str, Option]]:
-        """Each distinct option once, with its move in words."""
-        seen: set[Heaps] = set()
-        for option in self.moves(state):
-            if option not in seen:
-                seen.add(option)
-                yield self.describe_move(state, option), option
-
     def describe_move(self, state: Heaps, option: Option) -> str:
         """``take 1 from 4, leaving 3`` or ``take 2 from 5 and 1 from 3, leaving 3 and 2``."""
         before, after = _changed(state, option)

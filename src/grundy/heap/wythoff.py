@@ -90,14 +90,6 @@ class Wythoff(Game[Pair]):
             yield _pair(a - k, b)
             yield a - k, b - k
 
-    def labelled_moves(self, state: Pair) -> Iterator[tuple[str, Option]]:
-        """Each distinct option once, with its move in words."""
-        seen: set[Pair] = set()
-        for option in self.moves(state):
-            if option not in seen:
-                seen.add(option)
-                yield self.describe_move(state, option), option
-
     def describe_move(self, state: Pair, option: Option) -> str:
         """``take 3 from 7, leaving 4`` or ``take 2 from each heap, leaving 1 and 5``."""
         a, b = state
