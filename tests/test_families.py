@@ -346,6 +346,31 @@ class TestKaylesOnGraphs:
             assert analyze(f"arc-kayles:{path}").nim_value == DAWSON.heap_value(n)
             assert analyze(f"node-kayles:{path}").nim_value == DAWSONS_CHESS_A002187[n]
 
+    def test_canonical_keys_count_the_isomorphism_classes(self) -> None:
+        # OEIS A000088: 4 graphs on 3 nodes up to isomorphism, 11 on 4, 34 on 5.
+        for n, classes in ((3, 4), (4, 11), (5, 34)):
+            pairs = [(str(a), str(b)) for a in range(n) for b in range(a + 1, n)]
+            keys = set()
+            for chosen in range(1 << len(pairs)):
+                edges = [p for k, p in enumerate(pairs) if chosen >> k & 1]
+                game = NodeKayles(edges, nodes=[str(v) for v in range(n)])
+                keys.add(game.canonical_key(game.full))
+            assert len(keys) == classes
+
+    def test_relabelled_graphs_share_keys_and_values(self) -> None:
+        rng = random.Random(9)
+        for _ in range(40):
+            n = rng.randrange(3, 10)
+            edges = [(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.4]
+            relabel = list(range(n))
+            rng.shuffle(relabel)
+            names = [str(v) for v in range(n)]
+            one = NodeKayles([(str(a), str(b)) for a, b in edges], nodes=names)
+            two = NodeKayles([(str(relabel[a]), str(relabel[b])) for a, b in edges],
+                             nodes=names)
+            assert one.canonical_key(one.full) == two.canonical_key(two.full)
+            assert one.value(one.full) == two.value(two.full)
+
     def test_graph6_reads_as_the_edge_list(self, tmp_path: Path) -> None:
         # The Petersen graph, written as graph6 by hand: outer cycle, spokes, inner star.
         edges = [(i, (i + 1) % 5) for i in range(5)] + [(i, i + 5) for i in range(5)] + \

@@ -6,8 +6,9 @@ r"""Kayles on graphs: Node Kayles and Arc Kayles on an undirected graph read fro
 Either way what is left is the subgraph induced by the nodes still there, so a position is
 the set of remaining nodes.  The player who cannot move loses.  A position is the
 disjunctive sum of its connected components, so its nim-value is the nim-sum of theirs;
-each component is searched (memoised by its nodes, and paths and cycles by their length
-alone, since all paths — or cycles — of one length are isomorphic).
+each component is searched once per isomorphism class where a cheap canonical form finds
+it (paths and cycles by their length, small components by a canonical labelling; see
+:meth:`GraphKayles.canonical_key`), else once per set of nodes.
 
 On a path of ``n`` nodes Arc Kayles is Dawson's Kayles (``octal:0.07``: take two adjacent
 pins) and Node Kayles is Dawson's chess (``octal:0.137``, which is ``dawson`` of ``n + 1``).
@@ -36,6 +37,8 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
+from itertools import chain, permutations, product
+from math import factorial, prod
 from typing import ClassVar
 
 from grundy.errors import InvalidGame, InvalidPosition, TooBig
@@ -49,6 +52,10 @@ from grundy.values import mex
 MAX_NODES = 2000
 #: Longest line of play searched (deeper searches are refused).
 MAX_DEPTH = 400
+#: Largest component given a canonical labelling (isomorphic components share a value).
+CANONICAL_NODES = 10
+#: Most orders of the nodes tried for one canonical labelling.
+CANONICAL_ORDERS = 720
 #: Words that name whole positions, and so cannot be node names.
 RESERVED = ("all", "none")
 
@@ -154,21 +161,60 @@ class GraphKayles(Game[int]):
             total ^= self._component_value(component, budget, 0)
         return total
 
-    def _key(self, component: int) -> object:
-        """Paths and cycles by their length (all are isomorphic); others by their nodes."""
-        size = component.bit_count()
-        degrees = []
-        for i in _nodes(component):
-            degrees.append((self.neighbours[i] & component).bit_count())
-            if degrees[-1] > 2:
-                return component
-        edges = sum(degrees) // 2
-        return ("path", size) if edges == size - 1 else ("cycle", size)
+    def canonical_key(self, nodes: int) -> object:
+        """A key equal for two sets of nodes exactly when their induced subgraphs are
+        isomorphic: paths and cycles by their length; graphs of up to
+        :data:`CANONICAL_NODES` nodes by a canonical labelling; larger ones by their nodes
+        (equal only when the same).
+
+        The labelling refines the nodes by degree, then by the colours of their
+        neighbours, until the classes stop splitting (an isomorphism maps classes to
+        classes); it then tries every order of the nodes within each class, at most
+        :data:`CANONICAL_ORDERS` orders, and keeps the least list of edges.
+
+        >>> game = NodeKayles([("a", "b"), ("b", "c"), ("c", "a"), ("c", "d"), ("x", "y"),
+        ...                    ("y", "z"), ("z", "x"), ("x", "w")])
+        >>> abcd, wxyz = game.parse_state("a b c d".split()), game.parse_state("w x y z".split())
+        >>> game.canonical_key(abcd) == game.canonical_key(wxyz) != game.canonical_key(abcd ^ 1)
+        True
+        """
+        size = nodes.bit_count()
+        degree = {i: (self.neighbours[i] & nodes).bit_count() for i in _nodes(nodes)}
+        if max(degree.values(), default=0) <= 2 and len(self.components(nodes)) == 1:
+            return ("path" if sum(degree.values()) // 2 == size - 1 else "cycle", size)
+        if size > CANONICAL_NODES:
+            return nodes
+        colour = degree
+        while True:
+            signature = {i: (colour[i], tuple(sorted(colour[j] for j in
+                                                     _nodes(self.neighbours[i] & nodes))))
+                         for i in colour}
+            ranks = {sig: rank for rank, sig in enumerate(sorted(set(signature.values())))}
+            refined = {i: ranks[signature[i]] for i in colour}
+            if len(ranks) == len(set(colour.values())):
+                break
+            colour = refined
+        classes = [[i for i in colour if colour[i] == c] for c in sorted(set(colour.values()))]
+        if prod(factorial(len(c)) for c in classes) > CANONICAL_ORDERS:
+            return nodes
+        best: tuple[tuple[int, int], ...] | None = None
+        for orders in product(*(permutations(c) for c in classes)):
+            place = {node: k for k, node in enumerate(chain.from_iterable(orders))}
+            code = tuple(sorted((min(place[i], place[j]), max(place[i], place[j]))
+                                for i in colour for j in _nodes(self.neighbours[i] & nodes)
+                                if i < j))
+            if best is None or code < best:
+                best = code
+        return ("graph", size, tuple(len(c) for c in classes), best)
 
     def _component_value(self, component: int, budget: int, depth: int) -> int:
-        key = self._key(component)
+        known = self._memo.get(component)
+        if known is not None:
+            return known
+        key = self.canonical_key(component)
         known = self._memo.get(key)
         if known is not None:
+            self._memo[component] = known
             return known
         if depth > MAX_DEPTH:
             raise TooBig(f"searching {self.text}", size=depth, limit=MAX_DEPTH,
@@ -183,7 +229,7 @@ class GraphKayles(Game[int]):
                 value ^= self._component_value(part, budget, depth + 1)
             options.add(value)
         found = mex(options)
-        self._memo[key] = found
+        self._memo[key] = self._memo[component] = found
         return found
 
     # -- text --------------------------------------------------------------------------
