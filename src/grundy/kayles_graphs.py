@@ -53,9 +53,9 @@ MAX_NODES = 2000
 #: Longest line of play searched (deeper searches are refused).
 MAX_DEPTH = 400
 #: Largest component given a canonical labelling (isomorphic components share a value).
-CANONICAL_NODES = 10
+CANONICAL_NODES = 8
 #: Most orders of the nodes tried for one canonical labelling.
-CANONICAL_ORDERS = 720
+CANONICAL_ORDERS = 48
 #: Words that name whole positions, and so cannot be node names.
 RESERVED = ("all", "none")
 
