@@ -162,10 +162,10 @@ class GraphKayles(Game[int]):
         return total
 
     def canonical_key(self, nodes: int) -> object:
-        """A key equal for two sets of nodes exactly when their induced subgraphs are
-        isomorphic: paths and cycles by their length; graphs of up to
-        :data:`CANONICAL_NODES` nodes by a canonical labelling; larger ones by their nodes
-        (equal only when the same).
+        """A key for the subgraph induced by ``nodes``: paths and cycles by their length,
+        graphs of up to :data:`CANONICAL_NODES` nodes by a canonical labelling — equal keys
+        for isomorphic graphs, in any graph — and other sets by their bitmask (equal only
+        for the same nodes of this graph).
 
         The labelling refines the nodes by degree, then by the colours of their
         neighbours, until the classes stop splitting (an isomorphism maps classes to
