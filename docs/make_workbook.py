@@ -633,19 +633,25 @@ def build() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Write the workbook, or with ``--check`` report whether the file is up to date."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    return write_or_check(WORKBOOK, build, "docs/make_workbook.py", __doc__, argv)
+
+
+def write_or_check(page: Path, build_page: Callable[[], str], script: str, doc: str | None,
+                   argv: Sequence[str] | None) -> int:
+    """Write the generated ``page``, or with ``--check`` exit 1 when it differs from what
+    ``build_page`` makes now."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0] if doc else None)
     parser.add_argument("--check", action="store_true",
-                        help="exit 1 if docs/workbook.md differs from what would be written")
+                        help=f"exit 1 if {page.name} differs from what would be written")
     args = parser.parse_args(argv)
-    text = build()
+    text = build_page()
     if args.check:
-        current = WORKBOOK.read_text(encoding="utf-8") if WORKBOOK.exists() else ""
+        current = page.read_text(encoding="utf-8") if page.exists() else ""
         if current != text:
-            print(f"{WORKBOOK} is stale: run .venv/bin/python docs/make_workbook.py",
-                  file=sys.stderr)
+            print(f"{page} is stale: run .venv/bin/python {script}", file=sys.stderr)
             return 1
         return 0
-    WORKBOOK.write_text(text, encoding="utf-8")
+    page.write_text(text, encoding="utf-8")
     return 0
 
 

@@ -126,3 +126,115 @@ def daisy_value(petals: int) -> int:
     row_value = grundy_of(position_moves(row_moves_octal((0, 7, 7))))
     options = [row_value(sorted_rows((petals - k,))) for k in (1, 2) if k <= petals]
     return mex(options)
+
+
+# -- the families of Nim with more moves, and coin-turning games, from their rules ---------
+
+
+def wythoff_moves(pair: tuple[int, int]) -> list[tuple[int, int]]:
+    """A queen at (a, b) moves left, down or diagonally down-left, any distance."""
+    a, b = pair
+    out = [(a - k, b) for k in range(1, a + 1)]
+    out += [(a, b - k) for k in range(1, b + 1)]
+    out += [(a - k, b - k) for k in range(1, min(a, b) + 1)]
+    return [(min(p), max(p)) for p in out]
+
+
+def moore_moves(k: int) -> Callable[[Row], list[Row]]:
+    """Take at least one token from each of 1 to k heaps."""
+
+    def moves(heaps: Row) -> list[Row]:
+        out: list[Row] = []
+        n = len(heaps)
+        for chosen in range(1, 1 << n):
+            picked = [i for i in range(n) if chosen >> i & 1]
+            if len(picked) > k:
+                continue
+            lowered: list[list[int]] = [list(heaps)]
+            for i in picked:
+                lowered = [[*h[:i], m, *h[i + 1:]] for h in lowered for m in range(heaps[i])]
+            out.extend(sorted_rows(h) for h in lowered)
+        return out
+
+    return moves
+
+
+def staircase_moves(steps: Row) -> list[Row]:
+    """Move some coins from a step to the one below (off the stairs from step 1)."""
+    out = []
+    for i, coins in enumerate(steps):
+        for count in range(1, coins + 1):
+            after = list(steps)
+            after[i] -= count
+            if i:
+                after[i - 1] += count
+            while after and after[-1] == 0:
+                after.pop()
+            out.append(tuple(after))
+    return out
+
+
+def nim_add_moves(position: tuple[int, Row]) -> list[tuple[int, Row]]:
+    """(pool, heaps): take from a heap, or add 1..pool tokens of the pool to a heap."""
+    pool, heaps = position
+    out = []
+    for i, h in enumerate(heaps):
+        for m in range(h):
+            out.append((pool, tuple(sorted((*heaps[:i], m, *heaps[i + 1:])))))
+        for added in range(1, pool + 1):
+            out.append((pool - added, tuple(sorted((*heaps[:i], h + added, *heaps[i + 1:])))))
+    return out
+
+
+def flip(row: str, indices: Iterable[int]) -> str:
+    coins = list(row)
+    for i in indices:
+        coins[i] = "H" if coins[i] == "T" else "T"
+    return "".join(coins)
+
+
+def coin_moves(most: int | None) -> Callable[[str], list[str]]:
+    """Turn at most ``most`` coins (None: a run of adjacent coins), the rightmost H -> T."""
+
+    def moves(row: str) -> list[str]:
+        out = []
+        n = len(row)
+        for chosen in range(1, 1 << n):
+            picked = [i for i in range(n) if chosen >> i & 1]
+            if row[picked[-1]] != "H":
+                continue
+            if most is None and picked != list(range(picked[0], picked[-1] + 1)):
+                continue
+            if most is not None and len(picked) > most:
+                continue
+            out.append(flip(row, picked))
+        return out
+
+    return moves
+
+
+def corners_moves(board: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Turn the four corners of a rectangle whose bottom-right corner shows heads."""
+    out = []
+    rows, cols = len(board), len(board[0])
+    for r in range(rows):
+        for c in range(cols):
+            if board[r][c] != "H":
+                continue
+            for r0 in range(r):
+                for c0 in range(c):
+                    after = list(board)
+                    after[r0] = flip(after[r0], (c0, c))
+                    after[r] = flip(after[r], (c0, c))
+                    out.append(tuple(after))
+    return out
+
+
+def node_kayles_moves(adjacent: dict[str, set[str]]) -> Callable[[frozenset[str]], list[Any]]:
+    """Take a node and its neighbours."""
+    return lambda nodes: [nodes - {v} - adjacent[v] for v in nodes]
+
+
+def arc_kayles_moves(adjacent: dict[str, set[str]]) -> Callable[[frozenset[str]], list[Any]]:
+    """Take both ends of an edge."""
+    return lambda nodes: [nodes - {u, v} for u in nodes for v in adjacent[u] & nodes if u < v]

@@ -170,9 +170,9 @@ class TestCertifySubtraction:
 class TestPeriod:
     def test_to_json(self) -> None:
         assert Period(71, 12, True, GUY_SMITH).to_json() == {
-            "preperiod": 71, "period": 12, "certified": True, "by": GUY_SMITH}
+            "preperiod": 71, "period": 12, "certified": True, "by": GUY_SMITH, "saltus": 0}
         assert Period(3, 4).to_json() == {
-            "preperiod": 3, "period": 4, "certified": False, "by": None}
+            "preperiod": 3, "period": 4, "certified": False, "by": None, "saltus": 0}
 
     @pytest.mark.parametrize("n", [0, 5, 70, 71, 500, 10**18, 10**18 + 7, 10**100, 3**200])
     def test_value_at_follows_the_pattern(self, n: int) -> None:

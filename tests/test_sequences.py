@@ -60,7 +60,7 @@ def test_sequence_period_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(capsys.readouterr().out) == {
         "game": "kayles", "convention": "normal",
         "period": {"preperiod": 71, "period": 12, "certified": True,
-                   "by": "Guy-Smith octal periodicity theorem"}}
+                   "by": "Guy-Smith octal periodicity theorem", "saltus": 0}}
 
 
 def test_too_few_values_prove_nothing_but_may_show_a_period(

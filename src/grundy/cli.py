@@ -177,6 +177,10 @@ def _say_period(period: dict[str, Any] | None) -> str:
     if period is None:
         return "No period seen in these values."
     proof = f"proved by the {period['by']}" if period["certified"] else "not proved"
+    if period.get("saltus"):
+        return (f"Arithmetic-periodic from heap {period['preperiod']} with period "
+                f"{period['period']} and saltus {period['saltus']}: G(n + {period['period']}) "
+                f"= G(n) + {period['saltus']} ({proof}).")
     return (f"Periodic from heap {period['preperiod']} with period {period['period']} "
             f"({proof}).")
 
@@ -211,6 +215,18 @@ def _games(args: argparse.Namespace) -> None:
     width = max(len(r.usage) for r in rulesets)
     for ruleset in rulesets:
         print(f"{ruleset.usage:<{width}}  {ruleset.summary}")
+
+
+def _nim_multiply(args: argparse.Namespace) -> None:
+    from grundy.nimbers import nim_multiply
+    from grundy.numerals import whole_number
+
+    a, b = (whole_number(text, "factor", error=InvalidArgument) for text in (args.a, args.b))
+    product = nim_multiply(a, b)
+    if args.json:
+        _print_json({"a": a, "b": b, "nim_product": product})
+    else:
+        print(product)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -255,6 +271,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--from", dest="start", type=_bounded("--from"), default=0, metavar="K")
 
     command("games", _games, "the rulesets, one line each")
+
+    sub = command("nim-multiply", _nim_multiply, "the nim-product of two whole numbers "
+                  "(Conway's field of nimbers)")
+    sub.add_argument("--json", action="store_true")
+    sub.add_argument("a", metavar="A")
+    sub.add_argument("b", metavar="B")
 
     sub = command("graph", _graph, "the game graph of a position: DOT text, SVG or PNG")
     sub.add_argument("--misere", action="store_true", help="mark P/N for misère play")

@@ -328,18 +328,53 @@ def _some(names: list[str], count: int = 10) -> str:
 @lru_cache(maxsize=2)
 def _load(given: str, real: str, mtime: int, size: int) -> GraphGame:
     """Read a graph file; the key's real path, time and size make a changed file read again."""
+    edges, lone = read_edge_list(f"graph:{given}", real)
+    return GraphGame(edges, lone, path=given)
+
+
+def read_text_file(where: str, real: str) -> str:
+    """The text of a UTF-8 file of at most :data:`MAX_BYTES` bytes; ``where`` names it in
+    messages (``graph:moves.txt``).  The size given by stat is not trusted: the file may
+    grow while it is read, so no more than the limit is ever read."""
     try:
         with open(real, "rb") as file:
-            # The size given by stat is not trusted: the file may grow while it is read.
             data = file.read(MAX_BYTES + 1)
         if len(data) > MAX_BYTES:
-            raise TooBig(f"reading graph:{given}", limit=MAX_BYTES, unit="bytes")
-        text = data.decode("utf-8")
+            raise TooBig(f"reading {where}", limit=MAX_BYTES, unit="bytes")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise InvalidGame(f"graph:{given}: not a UTF-8 text file") from None
+        raise InvalidGame(f"{where}: not a UTF-8 text file") from None
     except OSError as error:
-        raise InvalidGame(f"graph:{given}: cannot read the file ({error.strerror})") from None
-    return graph_from_text(text, given)
+        raise InvalidGame(f"{where}: cannot read the file ({error.strerror})") from None
+
+
+def read_edge_list(where: str, real: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """The edges ``a b`` and lone nodes of a file, one a line, ``#`` comments; ``where``
+    names the file in messages (``graph:moves.txt``)."""
+    return parse_edge_list(where, read_text_file(where, real))
+
+
+def parse_edge_list(where: str, text: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """The edges ``a b`` and lone nodes of a graph file's text.
+
+    >>> parse_edge_list("tiny", "a b  # one edge\\nc\\n")
+    ([('a', 'b')], ['c'])
+    """
+    edges: list[tuple[str, str]] = []
+    lone: list[str] = []
+    # Lines end as when a file is read as text: at \n, \r or \r\n.
+    for number, line in enumerate(io.StringIO(text, newline=None), 1):
+        words = line.partition("#")[0].split()
+        if len(words) > 2:
+            raise InvalidGame(f"{where}, line {number}: {len(words)} words; a line holds "
+                              "one edge 'a b' or one node name")
+        if len(words) == 2:
+            edges.append((words[0], words[1]))
+        elif words:
+            lone.append(words[0])
+        if len(edges) + len(lone) > MAX_ENTRIES:
+            raise TooBig(f"reading {where}", limit=MAX_ENTRIES, unit="edges and nodes")
+    return edges, lone
 
 
 def graph_from_text(text: str, name: str) -> GraphGame:
@@ -356,23 +391,10 @@ def graph_from_text(text: str, name: str) -> GraphGame:
     ...
     grundy.errors.InvalidGame: graph:bad, line 1: 3 words; a line holds one edge 'a b' or ...
     """
-    edges: list[tuple[str, str]] = []
-    lone: list[str] = []
-    # Lines end as when a file is read as text: at \n, \r or \r\n.
-    for number, line in enumerate(io.StringIO(text, newline=None), 1):
-        words = line.partition("#")[0].split()
-        if len(words) > 2:
-            raise InvalidGame(f"graph:{name}, line {number}: {len(words)} words; a line holds "
-                              "one edge 'a b' or one node name")
-        if len(words) == 2:
-            edges.append((words[0], words[1]))
-        elif words:
-            lone.append(words[0])
-        if len(edges) + len(lone) > MAX_ENTRIES:
-            raise TooBig(f"reading graph:{name}", limit=MAX_ENTRIES, unit="edges and nodes")
+    edges, lone = parse_edge_list(f"graph:{name}", text)
     return GraphGame(edges, lone, path=name)
 
 
 register(Ruleset("graph", "tokens on a directed graph read from a file, one edge 'a b' a "
                  "line; cycles allowed (draws, ∞ values)", GraphGame.from_file, "PATH",
-                 "graph:moves.txt a"))
+                 "graph:moves.txt a", reads_file=True))

@@ -18,8 +18,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from grundy.coins import MockTurtles, Ruler, TurningCorners, TurningTurtles
 from grundy.errors import InvalidGame, InvalidPosition, TooBig, short_number
 from grundy.game import Game
+from grundy.heap.additions import NimWithAdditions, Northcott
+from grundy.heap.allbut import AllBut
+from grundy.heap.moore import Moore
+from grundy.heap.staircase import Staircase
 from grundy.heap.subtraction import (
     STONES,
     Half,
@@ -29,6 +34,7 @@ from grundy.heap.subtraction import (
     squares,
 )
 from grundy.heap.takebreak import DAWSON, KAYLES, Daisy, GrundyGame, Split23, TakeAndBreak
+from grundy.heap.wythoff import Wythoff
 from grundy.numerals import is_whole_number, shown, whole_number
 from grundy.sums import Component, Position
 
@@ -46,6 +52,9 @@ class Ruleset:
     build: Callable[[str], Game[Any]]
     parameter: str = ""
     example: str = ""
+    #: True for games whose parameter names a file that they read (``node-kayles:PATH``):
+    #: servers refuse them, as they must not open files named by a request.
+    reads_file: bool = False
 
     @property
     def usage(self) -> str:
@@ -140,6 +149,27 @@ for _ruleset in (
             _fixed(Split23()), example="split23 7"),
     Ruleset("daisy", "petals in a circle; pluck one petal or two adjacent ones",
             _fixed(Daisy()), example="daisy 6 + daisy 5"),
+    Ruleset("wythoff", "Wythoff's game: take from one heap, or the same from both (a queen "
+            "to the corner)", _fixed(Wythoff()), example="wythoff 3 5"),
+    Ruleset("moore", "Moore's Nim_k: take from up to K heaps at once, at least one from each",
+            Moore.parse, "K", "moore:2 3 3 4"),
+    Ruleset("all-but", "take any amount from one heap except those of the set (values grow: "
+            "arithmetic-periodic)", AllBut.parse, "SET", "all-but:1,2 10"),
+    Ruleset("staircase", "Staircase Nim: move coins from a step to the step below (coins on "
+            "steps 1, 2, ...)", _fixed(Staircase()), example="staircase 1 4 2 3"),
+    Ruleset("nim-add", "Nim where a move may instead add to a heap from a pool of K tokens",
+            NimWithAdditions.parse, "K", "nim-add:3 2 5"),
+    Ruleset("northcott", "Northcott's game: slide a checker along its row, not past the other "
+            "(rows of W, B and .)", _fixed(Northcott()), example="northcott W..B. .B.W"),
+    Ruleset("turning-turtles", "coins H/T in a row; turn one or two, the right one from heads "
+            "to tails (Nim)", _fixed(TurningTurtles()), example="turning-turtles THHTTH"),
+    Ruleset("mock-turtles", "coins H/T in a row; turn one, two or three, the rightmost from "
+            "heads to tails", _fixed(MockTurtles()), example="mock-turtles THHTTH"),
+    Ruleset("ruler", "coins H/T in a row; turn a run of adjacent coins, the rightmost from "
+            "heads to tails", _fixed(Ruler()), example="ruler THHTTH"),
+    Ruleset("turning-corners", "coins H/T on a board (rows joined by /); turn a rectangle's "
+            "corners, the bottom-right from heads to tails", _fixed(TurningCorners()),
+            example="turning-corners TTT/THT/TTH"),
 ):
     register(_ruleset)
 
@@ -199,3 +229,4 @@ def game_list() -> list[Ruleset]:
 
 import grundy.boards  # noqa: E402  (registers the board games)
 import grundy.graphs  # noqa: E402,F401  (registers graph:PATH)
+from grundy import kayles_graphs  # noqa: E402,F401  (registers node-kayles:, arc-kayles:)

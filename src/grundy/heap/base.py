@@ -21,7 +21,7 @@ from grundy.errors import BEYOND, InvalidPosition, TooBig, capped, short_number
 from grundy.game import Game, Option
 from grundy.heap.cache import SequenceCache
 from grundy.heap.kernels import SequenceInterrupted, generic_values
-from grundy.heap.period import Period, detect_period
+from grundy.heap.period import Period, detect_arithmetic_period, detect_period
 from grundy.numerals import whole_number
 from grundy.solver import limited_work
 
@@ -44,7 +44,44 @@ Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
 Progress = Callable[[int], None]
 
 
-class HeapGame(Game[Heaps]):
+class HeapPositions(Game[Heaps]):
+    """Games whose positions are multisets of heap sizes: kept sorted, empty heaps dropped,
+    written as the sizes separated by spaces.  :class:`HeapGame` is one; so is a game whose
+    moves may touch several heaps at once (Moore's Nim), which is not a sum of its heaps.
+    """
+
+    def canonical(self, state: Heaps) -> Heaps:
+        """Heaps sorted, empty heaps dropped."""
+        return tuple(sorted(h for h in state if h))
+
+    def is_empty(self, state: Heaps) -> bool:
+        """No heaps left."""
+        return not state
+
+    def format_state(self, state: Heaps) -> str:
+        """Heap sizes separated by spaces; ``0`` for no heaps."""
+        return " ".join(map(str, state)) if state else "0"
+
+    def parse_state(self, tokens: Sequence[str]) -> Heaps:
+        """Heap sizes: whole numbers >= 0."""
+        return self.canonical(tuple(parse_heap(token) for token in tokens))
+
+    def state_bound(self, state: Heaps) -> int:
+        """Positions reachable from ``state``: at most the product of each heap's bound, cut
+        to :data:`~grundy.errors.BEYOND`."""
+        total = 1
+        for h in state:
+            total = capped(total * self.heap_state_bound(h))
+            if total == BEYOND:
+                break
+        return total
+
+    def heap_state_bound(self, n: int) -> int:
+        """Positions reachable from one heap of size ``n``; n + 1 for games that never split."""
+        return n + 1
+
+
+class HeapGame(HeapPositions):
     """A game played on heaps; subclasses give :meth:`heap_options` (and maybe a formula).
 
     >>> from grundy.heap.takebreak import KAYLES
@@ -202,6 +239,8 @@ class HeapGame(Game[Heaps]):
 
         A period that is only seen must repeat over at least the second half of the values
         (and three periods), so that a few equal values at the end are not taken for one.
+        When no ordinary period is seen, an arithmetic one (values growing by a saltus each
+        period) is looked for the same way.
 
         >>> from grundy.heap.takebreak import Daisy, Split23
         >>> Daisy().find_period(Daisy().values(100))
@@ -214,7 +253,10 @@ class HeapGame(Game[Heaps]):
             return proved
         seen = detect_period(values)
         if seen is None or len(values) - seen[0] < len(values) / 2:
-            return None
+            growing = detect_arithmetic_period(values)
+            if growing is None:
+                return None
+            return Period(growing[0], growing[1], saltus=growing[2])
         return Period(seen[0], seen[1])
 
     # -- the kept sequence -------------------------------------------------------------
@@ -247,14 +289,6 @@ class HeapGame(Game[Heaps]):
 
     # -- positions --------------------------------------------------------------------
 
-    def canonical(self, state: Heaps) -> Heaps:
-        """Heaps sorted, empty heaps dropped."""
-        return tuple(sorted(h for h in state if h))
-
-    def is_empty(self, state: Heaps) -> bool:
-        """No heaps left."""
-        return not state
-
     def merge(self, state: Heaps, other: Heaps) -> Heaps:
         """Two multisets of heaps of one game are one multiset."""
         return self.canonical(state + other)
@@ -262,28 +296,6 @@ class HeapGame(Game[Heaps]):
     def merge_all(self, states: Sequence[Heaps]) -> Heaps:
         """Many multisets of heaps are one, sorted once."""
         return self.canonical(tuple(h for state in states for h in state))
-
-    def format_state(self, state: Heaps) -> str:
-        """Heap sizes separated by spaces; ``0`` for no heaps."""
-        return " ".join(map(str, state)) if state else "0"
-
-    def parse_state(self, tokens: Sequence[str]) -> Heaps:
-        """Heap sizes: whole numbers >= 0."""
-        return self.canonical(tuple(parse_heap(token) for token in tokens))
-
-    def state_bound(self, state: Heaps) -> int:
-        """Positions reachable from ``state``: at most the product of each heap's bound, cut
-        to :data:`~grundy.errors.BEYOND`."""
-        total = 1
-        for h in state:
-            total = capped(total * self.heap_state_bound(h))
-            if total == BEYOND:
-                break
-        return total
-
-    def heap_state_bound(self, n: int) -> int:
-        """Positions reachable from one heap of size ``n``; n + 1 for games that never split."""
-        return n + 1
 
     # -- moves --------------------------------------------------------------------------
 

@@ -33,20 +33,30 @@ K_HEAP = "k-heap take-and-break criterion"
 SUBTRACTION_WINDOW = "subtraction window rule"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Period:
-    """A period of a nim-sequence: ``G(n + period) = G(n)`` for every ``n >= preperiod``.
+    """A period of a nim-sequence: ``G(n + period) = G(n) + saltus`` for every
+    ``n >= preperiod``; ``saltus`` is 0 for an ordinary period, and positive for an
+    *arithmetic* period (values that grow by ``saltus`` each period, as Nim's do).
 
     ``certified`` is True only when a theorem, named by ``by``, proves it for every heap.
 
     >>> Period(71, 12, True, GUY_SMITH).to_json()["preperiod"]
     71
+    >>> Period(0, 1, saltus=1)
+    Period(preperiod=0, period=1, certified=False, by=None, saltus=1)
     """
 
     preperiod: int
     period: int
     certified: bool = False
     by: str | None = None
+    saltus: int = 0
+
+    def __repr__(self) -> str:
+        saltus = f", saltus={self.saltus}" if self.saltus else ""
+        return (f"Period(preperiod={self.preperiod}, period={self.period}, "
+                f"certified={self.certified}, by={self.by!r}{saltus})")
 
     def __post_init__(self) -> None:
         if self.preperiod < 0 or self.period < 1:
@@ -57,19 +67,23 @@ class Period:
         """The period as a JSON object.
 
         >>> Period(0, 3, True, SUBTRACTION_WINDOW).to_json()
-        {'preperiod': 0, 'period': 3, 'certified': True, 'by': 'subtraction window rule'}
+        {'preperiod': 0, 'period': 3, 'certified': True, 'by': 'subtraction window rule', \
+'saltus': 0}
         """
         return {"preperiod": self.preperiod, "period": self.period,
-                "certified": self.certified, "by": self.by}
+                "certified": self.certified, "by": self.by, "saltus": self.saltus}
 
     def value_at(self, values: np.ndarray[Any, Any], n: int) -> int:
         """The value of heap ``n`` (any whole number, however large) from the values.
 
         ``values`` must hold at least ``preperiod + period`` values; heap ``n`` past the
-        preperiod has the value of ``preperiod + (n - preperiod) % period``.
+        preperiod has the value of ``preperiod + (n - preperiod) % period``, plus the saltus
+        once for each whole period between them.
 
         >>> Period(1, 3).value_at(np.array([0, 5, 6, 7]), 10**100)
         5
+        >>> Period(0, 2, saltus=2).value_at(np.array([0, 1]), 7)
+        7
         """
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
             raise InvalidArgument(f"heap size {n!r} is not a whole number >= 0")
@@ -77,9 +91,10 @@ class Period:
         if len(values) < self.preperiod + self.period:
             raise InvalidArgument(f"{len(values)} values do not cover the preperiod and one "
                                   f"period ({self.preperiod} + {self.period})")
-        if n >= self.preperiod:
-            n = self.preperiod + (n - self.preperiod) % self.period
-        return int(values[n])
+        if n < self.preperiod:
+            return int(values[n])
+        periods, offset = divmod(n - self.preperiod, self.period)
+        return int(values[self.preperiod + offset]) + periods * self.saltus
 
 
 @njit(cache=CACHING)
@@ -139,6 +154,47 @@ def detect_period(values: np.ndarray[Any, Any], min_repeats: int = 3) -> tuple[i
     if isinstance(min_repeats, bool) or not isinstance(min_repeats, int) or min_repeats < 1:
         raise InvalidArgument(f"min_repeats must be a whole number >= 1, not {min_repeats!r}")
     return _search(values, 1, 0, min_repeats, 0)
+
+
+#: Longest arithmetic period looked for by :func:`detect_arithmetic_period`.
+MAX_ARITHMETIC_PERIOD = 1024
+#: How many of the last values the search for an arithmetic period looks at first.
+ARITHMETIC_WINDOW = 1 << 16
+
+
+def detect_arithmetic_period(values: np.ndarray[Any, Any], min_repeats: int = 3
+                             ) -> tuple[int, int, int] | None:
+    """The least arithmetic period seen in the values, ``(preperiod, period, saltus)``, or
+    None: ``values[n + p] = values[n] + s`` for all ``n >= preperiod`` in the values, with
+    the repeating tail at least ``min_repeats`` periods and half the values long.  Periods
+    up to :data:`MAX_ARITHMETIC_PERIOD` are looked for.  Evidence, not proof; a saltus of 0
+    is an ordinary period.  Time O(p · min(len, 65536) + len) for the period ``p`` found.
+
+    >>> detect_arithmetic_period(np.array([0, 1, 2, 3, 4, 5, 6, 7]))
+    (0, 1, 1)
+    >>> detect_arithmetic_period(np.array([9, 0, 0, 2, 2, 4, 4, 6, 6, 8, 8]))
+    (1, 2, 2)
+    >>> detect_arithmetic_period(np.array([0, 1, 3, 7, 15, 31])) is None
+    True
+    """
+    signed = np.asarray(values).astype(np.int64)
+    size = len(signed)
+    start = max(0, size - ARITHMETIC_WINDOW)
+    window = signed[start:]
+    for p in range(1, min(MAX_ARITHMETIC_PERIOD, len(window) // (min_repeats + 1)) + 1):
+        steps = window[p:] - window[:-p]
+        saltus = int(steps[-1])
+        bad = np.flatnonzero(steps != saltus)
+        preperiod = start + (int(bad[-1]) + 1 if len(bad) else 0)
+        if preperiod == start and start:
+            # The window repeats throughout: see how far back the whole sequence does.
+            steps = signed[p:] - signed[:-p]
+            bad = np.flatnonzero(steps != saltus)
+            preperiod = int(bad[-1]) + 1 if len(bad) else 0
+        tail = size - preperiod
+        if tail >= min_repeats * p + p and 2 * tail >= size:
+            return preperiod, p, saltus
+    return None
 
 
 def _take_break_shape(digits: Sequence[int]) -> tuple[int, int, bool]:

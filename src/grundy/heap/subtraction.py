@@ -19,6 +19,8 @@ from grundy.heap.base import HeapGame, Heaps, Progress, Values, narrow_array
 from grundy.heap.kernels import subtraction_values
 from grundy.heap.period import Period, certify_subtraction
 
+NIM_FORMULA = "closed form G(n) = n"
+
 
 class Nim(HeapGame):
     """Nim: take any number of tokens from one heap.  Heaps of any size.
@@ -48,6 +50,14 @@ class Nim(HeapGame):
     def heap_scan_count(self, n: int) -> int:
         """One: the move to a value leaves exactly that many tokens."""
         return 1
+
+    def certify(self, values: Values) -> Period:
+        """Arithmetic period 1 with saltus 1 from heap 0, proved by the closed form ``G(n) = n``.
+
+        >>> Nim().find_period(Nim().values(10))
+        Period(preperiod=0, period=1, certified=True, by='closed form G(n) = n', saltus=1)
+        """
+        return Period(0, 1, True, NIM_FORMULA, saltus=1)
 
     def heap_options_with_value(self, n: int, want: int) -> Iterator[Heaps]:
         """Nim's winning move: leave exactly ``want`` tokens, when that is fewer than ``n``."""

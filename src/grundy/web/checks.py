@@ -25,6 +25,7 @@ from collections.abc import Mapping
 
 from grundy.errors import InvalidArgument, InvalidGame, InvalidPosition, TooBig
 from grundy.numerals import whole_number
+from grundy.spec import RULESETS
 from grundy.web.jobs import KINDS, SECONDS, STATES, Job
 
 #: Longest position text (``q=``) accepted.
@@ -87,10 +88,23 @@ def _flag(params: Mapping[str, str], name: str) -> str:
 
 
 def _graph_names(words: list[str], graphs: Mapping[str, str]) -> list[str]:
-    """The graph names in ``words`` (``graph:NAME``), each one of ``graphs``."""
+    """The graph names in ``words`` (``graph:NAME``), each one of ``graphs``; any other
+    game that reads a file (``node-kayles:PATH``) is refused, as nothing a request names is
+    opened.
+
+    >>> _graph_names(["arc-kayles:/etc/passwd", "all"], {})
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidGame: arc-kayles:PATH games are not played on the web server (they \
+read a file); use the command line
+    """
     names = []
     for word in words:
         if not word.startswith("graph:"):
+            ruleset = RULESETS.get(word.partition(":")[0])
+            if ruleset is not None and ruleset.reads_file:
+                raise InvalidGame(f"{ruleset.usage} games are not played on the web server "
+                                  "(they read a file); use the command line")
             continue
         name = word.removeprefix("graph:")
         if name not in graphs:
