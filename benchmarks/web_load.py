@@ -7,15 +7,18 @@ reports the median and 99th percentile latency and any failures.  Only loopback 
 
     .venv/bin/python benchmarks/web_load.py [--clients 50] [--requests 40] [--seconds 120]
 
-With ``--attack``: EXPENSIVE requests that the server must stop (endless work, memory
-bombs) run at once, each sent again as soon as it is answered, while one client sends
-CHEAP cheap requests in turn and IDLE connections stay open without sending anything;
-reports the cheap requests' latency (median, 95th percentile, max), the peak memory of the
-server and of the server with its worker processes, and what became of the idle
-connections.
+With ``--attack``: EXPENSIVE expensive requests (of the ``--set``: EXPENSIVE, legal
+requests that take seconds today, one of them endless; ``endless``, that one alone; or
+``issue``, those of the attack report) run at once, each sent again as soon as it is
+answered, while one client sends CHEAP cheap requests in turn and IDLE connections stay open
+without sending anything.  The same cheap requests are first sent with the server idle, as
+the baseline.  Reports the cheap requests' latency (median, 95th percentile, max) in both
+phases and their ratios, the peak memory of the server and of the server with its worker
+processes (idle and under attack), what became of the idle connections, and the load
+average of the machine at the start and at the end.
 
-    .venv/bin/python benchmarks/web_load.py --attack [--expensive 20] [--kinds 10] [--cheap 200]
-        [--idle 1000]
+    .venv/bin/python benchmarks/web_load.py --attack [--set expensive] [--expensive 20]
+        [--cheap 200] [--idle 1000]
 """
 
 from __future__ import annotations
@@ -48,7 +51,23 @@ REQUESTS_MIX = [
 ]
 
 
-ATTACKS = [
+#: Legal requests that are expensive for the library today, with what each took alone at the
+#: web's budgets in a process warmed as a worker is (see WEB.md): they end in an answer or
+#: are stopped by the server's 10-second limit.
+EXPENSIVE = [
+    ("/api/sequence", {"game": "subtract:1-100000", "to": "100000"}),  # 7.1 s
+    ("/api/analyze", {"q": "chomp 7x8"}),  # 2.8 s
+    ("/api/analyze", {"q": "chomp 7x8", "misere": "1"}),  # 2.7 s
+    ("/api/computer-move", {"q": "chomp 7x8"}),  # 2.9 s
+    ("/api/analyze", {"q": "chocolate 6x7"}),  # 3.0 s
+    ("/api/moves", {"q": "chocolate 6x7"}),  # 2.8 s
+    ("/api/computer-move", {"q": "half 300 301"}),  # 2.0 s
+    ("/api/graph", {"q": "kayles 1000000000000000000"}),  # endless: over 200 s
+]
+
+#: The requests of the attack report; the library refuses or answers most of them at once
+#: now.
+ISSUE = [
     ("/api/analyze", {"q": "kayles 1000000000000000000"}),
     ("/api/computer-move", {"q": "kayles 20000"}),
     ("/api/analyze", {"q": "chomp 1000000x1000000"}),
@@ -60,6 +79,8 @@ ATTACKS = [
     ("/api/analyze", {"q": "chocolate 1000000000x1000000000"}),
     ("/api/graph", {"q": "kayles 1000000000000000000"}),
 ]
+
+ATTACKS = {"expensive": EXPENSIVE, "endless": EXPENSIVE[-1:], "issue": ISSUE}
 
 
 def free_port() -> int:
@@ -138,22 +159,21 @@ def family(root: int) -> list[int]:
     return found
 
 
-async def attack(base: str, server: int, expensive: int, kinds: int, cheap: int, idle: int,
-                 seconds: float) -> None:
+async def attack(base: str, server: int, attacks: list[tuple[str, dict[str, str]]],
+                 expensive: int, cheap: int, idle: int, seconds: float) -> None:
     port = int(base.rsplit(":", 1)[1])
-    held = [socket.create_connection(("127.0.0.1", port)) for _ in range(idle)]
     statuses: dict[int, int] = {}
-    peak = {"family": 0, "workers": 0}
     done = asyncio.Event()
+    print(f"load average at the start: {Path('/proc/loadavg').read_text().strip()}")
 
     async def pound(session: httpx.AsyncClient, number: int) -> None:
-        path, params = ATTACKS[number % kinds]
+        path, params = attacks[number % len(attacks)]
         while not done.is_set():
             response = await session.get(path, params=params)
             statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
 
-    async def watch() -> None:
-        while not done.is_set():
+    async def watch(peak: dict[str, int], stop: asyncio.Event) -> None:
+        while not stop.is_set():
             pids = family(server)
             peak["family"] = max(peak["family"], sum(memory_kib(p, "Pss") for p in pids))
             peak["workers"] = max(peak["workers"], len(pids) - 2)  # less server, forkserver
@@ -162,27 +182,36 @@ async def attack(base: str, server: int, expensive: int, kinds: int, cheap: int,
     async def cheap_requests(session: httpx.AsyncClient) -> list[float]:
         latencies = []
         start = time.perf_counter()
-        for _ in range(cheap):
+        for n in range(cheap):
             if time.perf_counter() - start > seconds:
                 break
             began = time.perf_counter()
-            response = await session.get("/api/analyze", params={"q": "nim 1 2"})
+            response = await session.get("/api/analyze", params={"q": f"nim 1 {n % 50}"})
             latencies.append(time.perf_counter() - began)
-            assert response.json()["nim_value"] == 3, response.text
+            assert response.json()["nim_value"] == 1 ^ (n % 50), response.text
             await asyncio.sleep(0.02)
         return latencies
 
-    async with httpx.AsyncClient(base_url=base, timeout=60) as own:
-        alone = await cheap_requests(own)
+    async def measured() -> tuple[list[float], dict[str, int]]:
+        peak = {"family": 0, "workers": 0}
+        stop = asyncio.Event()
+        watcher = asyncio.create_task(watch(peak, stop))
+        async with httpx.AsyncClient(base_url=base, timeout=60) as own:
+            latencies = await cheap_requests(own)
+        stop.set()
+        await watcher
+        return latencies, peak
+
+    alone, idle_peak = await measured()
+    idle_server = memory_kib(server, "VmHWM")
+    held = [socket.create_connection(("127.0.0.1", port)) for _ in range(idle)]
     limits = httpx.Limits(max_connections=expensive + 1)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as session:
         attackers = [asyncio.create_task(pound(session, n)) for n in range(expensive)]
-        watcher = asyncio.create_task(watch())
         await asyncio.sleep(1.0)  # every expensive request under way
-        async with httpx.AsyncClient(base_url=base, timeout=60) as own:
-            latencies = await cheap_requests(own)
+        latencies, peak = await measured()
         done.set()
-        await asyncio.gather(*attackers, watcher)
+        await asyncio.gather(*attackers)
     closed = 0
     for connection in held:
         connection.settimeout(0)
@@ -195,10 +224,19 @@ async def attack(base: str, server: int, expensive: int, kinds: int, cheap: int,
         print(f"cheap latency {when}: median {1000 * statistics.median(times):.0f} ms, "
               f"95th percentile {1000 * proportion(times, 0.95):.0f} ms, "
               f"max {1000 * max(times):.0f} ms")
-    print(f"peak memory: server {memory_kib(server, 'VmHWM') / 1024:.0f} MiB; server, "
-          f"forkserver and workers together (PSS) {peak['family'] / 1024:.0f} MiB; "
+    print("ratios meanwhile / alone: median "
+          f"{statistics.median(latencies) / statistics.median(alone):.1f}, 95th percentile "
+          f"{proportion(latencies, 0.95) / proportion(alone, 0.95):.1f}, max "
+          f"{max(latencies) / max(alone):.1f}")
+    server_peak = memory_kib(server, "VmHWM")
+    growth = peak["family"] / idle_peak["family"]
+    print(f"peak memory: server {idle_server / 1024:.0f} MiB idle, {server_peak / 1024:.0f} MiB "
+          f"by the end (x{server_peak / idle_server:.2f}); server, forkserver and workers "
+          f"together (PSS) {idle_peak['family'] / 1024:.0f} MiB idle, "
+          f"{peak['family'] / 1024:.0f} MiB meanwhile (x{growth:.1f}); "
           f"at most {peak['workers']} workers at once")
     print(f"idle connections: {idle} opened, {closed} closed by the server by the end")
+    print(f"load average at the end: {Path('/proc/loadavg').read_text().strip()}")
 
 
 def main() -> None:
@@ -209,9 +247,9 @@ def main() -> None:
     parser.add_argument("--attack", action="store_true",
                         help="cheap requests while expensive ones run")
     parser.add_argument("--expensive", type=int, default=20)
-    parser.add_argument("--kinds", type=int, default=len(ATTACKS),
-                        help="expensive requests of the first KINDS kinds only (6: endless "
-                             "work only, no memory bombs)")
+    parser.add_argument("--set", choices=ATTACKS, default="expensive",
+                        help="the expensive requests: legal ones expensive today (default), "
+                             "only the endless one, or those of the attack report")
     parser.add_argument("--cheap", type=int, default=200)
     parser.add_argument("--idle", type=int, default=1000)
     args = parser.parse_args()
@@ -228,7 +266,7 @@ def main() -> None:
             except httpx.TransportError:
                 time.sleep(0.05)
         if args.attack:
-            asyncio.run(attack(base, server.pid, args.expensive, args.kinds, args.cheap,
+            asyncio.run(attack(base, server.pid, ATTACKS[args.set], args.expensive, args.cheap,
                                args.idle, args.seconds))
         else:
             asyncio.run(load(base, args.clients, args.requests, args.seconds))

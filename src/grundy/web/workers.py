@@ -13,6 +13,11 @@ once (so no worker compiles a kernel).  The limits hold whatever the library doe
 * count: at most ``workers`` run at once; a request that finds none free within ``queue``
   seconds is answered 503.
 
+What answers a job is named, not passed: ``"module:function"`` (by default
+:data:`ANSWER`, the web API's own answers), imported in the worker.  The limits are the
+server's, whatever that function does; so they can be tried with functions that never end
+or never stop allocating.
+
 >>> import anyio
 >>> from grundy.web.jobs import Job
 >>> pool = Workers(Limits(workers=2, seconds=5))
@@ -23,6 +28,7 @@ once (so no worker compiles a kernel).  The limits hold whatever the library doe
 from __future__ import annotations
 
 import contextlib
+import importlib
 import io
 import multiprocessing
 import multiprocessing.connection
@@ -30,19 +36,22 @@ import os
 import resource
 import signal
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing import forkserver, popen_forkserver, reduction, spawn, util
 from multiprocessing.connection import Connection
 from multiprocessing.context import ForkServerProcess, set_spawning_popen
-from typing import Any
+from typing import Any, cast
 
 import anyio
 import anyio.to_thread
 
-from grundy.web.jobs import Answer, Job, answer, error
+from grundy.web.jobs import Answer, Job, error
 
 #: The module the forkserver imports before forking any worker (it warms the kernels up).
 PRELOAD = "grundy.web.preload"
+#: What answers a job unless told otherwise: the web API (:func:`grundy.web.jobs.answer`).
+ANSWER = "grundy.web.jobs:answer"
 
 
 @dataclass(frozen=True)
@@ -67,10 +76,17 @@ class Limits:
 
 
 class Workers:
-    """Runs jobs in worker processes within :class:`Limits`."""
+    """Runs jobs in worker processes within :class:`Limits`.
 
-    def __init__(self, limits: Limits) -> None:
+    ``answer`` names the function (``"module:function"``, importable in a worker: the
+    workers have the server's ``sys.path``) that turns a :class:`Job` into an
+    :class:`Answer`; it is looked up here too, so that a wrong name fails at once.
+    """
+
+    def __init__(self, limits: Limits, answer: str = ANSWER) -> None:
+        named_function(answer)
         self.limits = limits
+        self.answer = answer
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload([PRELOAD])
         self._slots = anyio.CapacityLimiter(limits.workers)
@@ -96,7 +112,8 @@ class Workers:
     def _answer(self, job: Job) -> Answer:
         limits = self.limits
         receiver, sender = self._context.Pipe(duplex=False)
-        worker = _Worker(target=_work, args=(sender, job, limits.memory), daemon=True)
+        worker = _Worker(target=_work, args=(sender, self.answer, job, limits.memory),
+                         daemon=True)
         try:
             worker.start()
         except OSError as failure:  # out of processes or of open files
@@ -183,9 +200,11 @@ def _stop(worker: Any) -> None:
     worker.close()
 
 
-def _work(sender: Connection, job: Job, memory: int) -> None:
-    """The worker process: limit its memory, answer ``job``, send the answer."""
+def _work(sender: Connection, answerer: str, job: Job, memory: int) -> None:
+    """The worker process: limit its memory, answer ``job`` with the function named
+    ``answerer``, send the answer."""
     os.setpgid(0, 0)  # a group of its own, so that what it starts is killed with it
+    answer = named_function(answerer)
     grown = _address_space() + memory
     resource.setrlimit(resource.RLIMIT_AS, (grown, grown))
     try:
@@ -202,6 +221,16 @@ def _work(sender: Connection, job: Job, memory: int) -> None:
     else:
         sender.send(reply)
     sender.close()
+
+
+def named_function(name: str) -> Callable[[Job], Answer]:
+    """The function ``name`` names, as ``"module:function"`` (the module is imported).
+
+    >>> named_function(ANSWER)(Job("analyze", {"q": "nim 2 2"})).body["outcome"]
+    'P'
+    """
+    module, _, function = name.partition(":")
+    return cast("Callable[[Job], Answer]", getattr(importlib.import_module(module), function))
 
 
 def _address_space() -> int:
