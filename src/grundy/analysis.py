@@ -18,6 +18,7 @@ from grundy.errors import TooBig
 from grundy.game import Game
 from grundy.heap.base import HeapGame
 from grundy.heap.subtraction import Nim
+from grundy.misere.answer import quotient_answer
 from grundy.solver import Solver, search_budget
 from grundy.spec import parse_position
 from grundy.sums import Move, Position
@@ -85,9 +86,10 @@ def analyze(position: Position | str | Game[Any], state: Hashable = None, *,
 
     Normal play uses the Sprague–Grundy theorem component by component; misère play
     searches the whole position (it does not decompose), except misère Nim, which follows
-    Bouton's rule at any size.  A misère search that could exceed ``budget`` positions
-    (default: :func:`~grundy.solver.search_budget`) is refused with
-    :class:`~grundy.errors.TooBig`.
+    Bouton's rule at any size, and heap games whose misère quotient is known (or, when the
+    search would be too big, can be found), which are answered from the quotient.  A misère
+    search that could exceed ``budget`` positions (default:
+    :func:`~grundy.solver.search_budget`) is refused with :class:`~grundy.errors.TooBig`.
     """
     position = as_position(position, state)
     if misere:
@@ -144,7 +146,11 @@ def _misere(position: Position, budget: int) -> Analysis:
         moves = _misere_nim_wins(position) if outcome is Outcome.N else []
         return Analysis(position, True, outcome, None, tuple(moves), (), "Bouton's misère rule")
     bound = position.state_bound()
-    if bound is not None and bound > budget:
+    too_big = bound is not None and bound > budget
+    found = quotient_answer(position, compute=too_big)
+    if found is not None:
+        return Analysis(position, True, found.outcome, None, found.moves, (), found.method)
+    if too_big:
         raise TooBig(f"misère search of {str(position)!r}", size=bound, limit=budget)
     solver = _misere_solver(budget)
     outcome = solver.outcome(position, misere=True)

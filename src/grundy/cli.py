@@ -181,6 +181,16 @@ def _table(args: argparse.Namespace) -> None:
     print(outcome_table(outcomes, start=args.start))
 
 
+def _quotient(args: argparse.Namespace) -> None:
+    from grundy.misere.report import quotient_report, quotient_text
+
+    report = quotient_report(_heap_game(args.game), args.to)
+    if args.json:
+        _print_json(report)
+    else:
+        print(quotient_text(report))
+
+
 def _games(args: argparse.Namespace) -> None:
     rulesets = game_list()
     width = max(len(r.usage) for r in rulesets)
@@ -229,6 +239,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--from", dest="start", type=_non_negative, default=0, metavar="K")
 
     command("games", _games, "the rulesets, one line each")
+
+    sub = command("quotient", _quotient, "the misère quotient of a heap game: presentation, "
+                  "P-portion, pretending function and its period")
+    sub.add_argument("--json", action="store_true")
+    sub.add_argument("game")
+    sub.add_argument("--to", type=_non_negative, metavar="N",
+                     help="heaps up to N (default: until the period is proved)")
 
     sub = command("graph", _graph, "the game graph of a position: DOT text, SVG or PNG")
     sub.add_argument("--misere", action="store_true", help="mark P/N for misère play")
