@@ -130,6 +130,9 @@ def _progress(total: int) -> Iterator[Progress | None]:
 
 
 def _sequence(args: argparse.Namespace) -> None:
+    if args.genus:
+        _genus_sequence(args)
+        return
     game = _heap_game(args.game)
     with _progress(args.to) as progress:
         report = sequence_report(game, args.to, misere=args.misere, period=args.period,
@@ -146,6 +149,18 @@ def _sequence(args: argparse.Namespace) -> None:
         print(_say_period(report.get("period")))
     if args.save:
         print(f"saved to {args.save}")
+
+
+def _genus_sequence(args: argparse.Namespace) -> None:
+    from grundy.misere.genus import genus_report
+
+    report = genus_report(_heap_game(args.game), args.to)
+    if args.json:
+        _print_json(report)
+        return
+    print(f"{report['game']}: genus of heaps 0..{args.to} (normal value ^ misère values)")
+    for heap, text in enumerate(report["genus"]):
+        print(f"{heap:>4}  {text}")
 
 
 def _say_period(period: dict[str, Any] | None) -> str:
@@ -220,6 +235,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--json", action="store_true")
     sub.add_argument("--period", action="store_true", help="find the period, with its proof")
     sub.add_argument("--no-values", action="store_true", help="leave the values out")
+    sub.add_argument("--genus", action="store_true", help="Conway's genus of each heap "
+                     "(normal value ^ misère values), as CGSuite writes it")
     sub.add_argument("--save", metavar="FILE", help="write the values to FILE.npy or FILE.csv")
     sub.add_argument("--no-cache", action="store_true", help="neither read nor write the "
                      "sequence cache ($GRUNDY_CACHE_DIR or the user cache directory)")

@@ -43,7 +43,8 @@ class QuotientAnswer:
 
 def quotient_answer(position: Position, *, compute: bool = True) -> QuotientAnswer | None:
     """The answer from the misère quotient, or None when the position is not made of heaps
-    of one game whose quotient is known (proved periodic).  ``compute``: find the quotient
+    of one game whose quotient is known for the heaps present (up to some heap, or for
+    every heap once its period is proved).  ``compute``: find the quotient
     if it is not kept yet (this can take seconds)."""
     games = {c.game for c in position.components}
     if len(games) != 1:
@@ -53,12 +54,12 @@ def quotient_answer(position: Position, *, compute: bool = True) -> QuotientAnsw
         return None
     assert isinstance(game, HeapGame)
     quotient = known_quotient(game, compute=compute)
-    if quotient is None or not quotient.stable:
-        return None
     heaps: list[int] = []
     for component in position.components:
         assert isinstance(component.state, tuple)
         heaps.extend(component.state)
+    if quotient is None or not quotient.covers(max(heaps, default=0)):
+        return None
     monoid = quotient.monoid
     elements = [quotient.image(h) for h in heaps]
     total = monoid.product(elements)
@@ -69,7 +70,9 @@ def quotient_answer(position: Position, *, compute: bool = True) -> QuotientAnsw
     words = presentation(monoid, quotient.images).words
     said = ", ".join(f"{h} is {words[e]}" for h, e in zip(heaps, elements, strict=True))
     verdict = "in" if monoid.p[total] else "not in"
-    method = (f"the misère quotient of {game.text} (order {quotient.order}, {CITATION}): "
+    covered = "every heap" if quotient.stable else f"heaps up to {quotient.to}"
+    method = (f"the misère quotient of {game.text} (order {quotient.order} for {covered}, "
+              f"{CITATION}): "
               f"{said}; the product {words[total]} is {verdict} the P-portion")
     return QuotientAnswer(outcome, tuple(moves), method)
 

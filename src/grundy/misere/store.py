@@ -24,9 +24,9 @@ _kept: dict[HeapGame, Quotient | None] = {}
 
 
 def known_quotient(game: HeapGame, *, compute: bool = False) -> Quotient | None:
-    """The game's misère quotient with a proved period, if kept; computed (and kept) when
-    ``compute`` is true.  None when there is none (not kept, or not found within
-    :data:`QUOTIENT_HEAPS` heaps)."""
+    """The game's misère quotient, if kept; computed (and kept) when ``compute`` is true.
+    It may cover only the heaps up to where the construction stopped (``stable`` is false
+    then); None when none is kept and ``compute`` is false."""
     if game in _kept:
         return _kept[game]
     loaded = _load(game)
@@ -35,11 +35,10 @@ def known_quotient(game: HeapGame, *, compute: bool = False) -> Quotient | None:
             _kept[game] = loaded
         return loaded
     found = build_quotient(game, QUOTIENT_HEAPS)
-    result = found if found.stable else None
-    _kept[game] = result
-    if result is not None:
-        _store(game, result)
-    return result
+    _kept[game] = found
+    if found.stable:
+        _store(game, found)
+    return found
 
 
 def _key(game: HeapGame) -> str | None:
