@@ -6,7 +6,6 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from brute import position_moves, row_moves_octal, wins_of
 from hypothesis import given, seed, settings
 from hypothesis import strategies as st
 
@@ -20,6 +19,8 @@ from grundy.misere.presentation import presentation
 from grundy.misere.quotient import build_quotient, faithful
 from grundy.misere.store import known_quotient
 from grundy.values import Outcome
+
+from brute import position_moves, row_moves_octal, wins_of
 
 
 def positions(most_heaps: int, total: int, largest: int) -> Iterator[tuple[int, ...]]:
