@@ -191,7 +191,8 @@ def partition_bound(n: int) -> int:
     if n <= EXACT_PARTITIONS:
         return cumulative_partitions(n)
     digits = (math.pi * math.sqrt(2 * n / 3) - math.log(4 * n * math.sqrt(3))) / math.log(10)
-    return 10 ** int(digits)
+    power: int = 10 ** int(digits)
+    return power
 
 
 #: Kayles: knock down one pin or two adjacent pins of a row.

@@ -15,6 +15,7 @@ token, ``2^20`` for a Nim heap of 2).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from grundy.errors import TooBig
 from grundy.heap.base import HeapGame, Heaps
@@ -99,7 +100,7 @@ class _MisereValues:
         return value
 
 
-def genus_report(game: HeapGame, to: int) -> dict[str, object]:
+def genus_report(game: HeapGame, to: int) -> dict[str, Any]:
     """``{"game", "convention": "misere", "genus": [text of heap 0, ...], "misere_values"}``
     for heaps 0..to.
 
