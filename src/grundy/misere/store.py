@@ -16,6 +16,7 @@ import numpy as np
 from grundy.heap.base import HeapGame, disk_cache
 from grundy.misere.monoid import BipartiteMonoid
 from grundy.misere.quotient import Quotient, build_quotient
+from grundy.solver import limited_work
 
 #: The most heaps a quotient is built over when none is kept (a proved period ends it sooner).
 QUOTIENT_HEAPS = 400
@@ -30,7 +31,8 @@ def known_quotient(game: HeapGame, *, compute: bool = False) -> Quotient | None:
     if game in _kept:
         return _kept[game]
     loaded = _load(game)
-    if loaded is not None or not compute:
+    # Inside a work limit (a web request) a quotient is never built: that can take seconds.
+    if loaded is not None or not compute or limited_work() is not None:
         if loaded is not None:
             _kept[game] = loaded
         return loaded
