@@ -115,7 +115,7 @@ class TestPlay:
         with pytest.raises(ValueError, match="unknown game"):
             play("chess 3")
         with pytest.raises(TooBig):
-            play("kayles 60 60 60", misere=True)
+            play("grundy-game 60 60 60", misere=True)  # no misère quotient: search refused
 
 
 def spawn(*args: str) -> pexpect.spawn:

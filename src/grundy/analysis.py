@@ -18,6 +18,7 @@ from grundy.errors import TooBig
 from grundy.game import Game
 from grundy.heap.base import HeapGame
 from grundy.heap.subtraction import Nim
+from grundy.misere.answer import quotient_answer
 from grundy.solver import Solver, search_budget
 from grundy.spec import parse_position
 from grundy.sums import Move, Position
@@ -85,9 +86,10 @@ def analyze(position: Position | str | Game[Any], state: Hashable = None, *,
 
     Normal play uses the Sprague–Grundy theorem component by component; misère play
     searches the whole position (it does not decompose), except misère Nim, which follows
-    Bouton's rule at any size.  A misère search that could exceed ``budget`` positions
-    (default: :func:`~grundy.solver.search_budget`) is refused with
-    :class:`~grundy.errors.TooBig`.
+    Bouton's rule at any size, and heap games whose misère quotient is known (or, when the
+    search would be too big, can be found), which are answered from the quotient.  A misère
+    search that could exceed ``budget`` positions (default:
+    :func:`~grundy.solver.search_budget`) is refused with :class:`~grundy.errors.TooBig`.
     """
     position = as_position(position, state)
     if misere:
@@ -168,14 +170,14 @@ def _misere(position: Position, budget: int) -> Analysis:
         outcome = bouton_misere(_heaps(position))
         moves = _misere_nim_wins(position) if outcome is Outcome.N else []
         return Analysis(position, True, outcome, None, tuple(moves), (), "Bouton's misère rule")
-    bound = position.state_bound()
-    if bound is not None and bound > budget:
-        raise TooBig(f"misère search of {_short(position)!r}", size=bound, limit=budget)
-    branching = position.move_bound()
-    if bound is not None and branching is not None and (
-            bound * branching > budget * MOVES_PER_STATE):
-        raise TooBig(f"misère search of {_short(position)!r}", size=bound * branching,
-                     limit=budget * MOVES_PER_STATE, unit="moves")
+    refusal = _misere_search_refusal(position, budget)
+    # A quotient is built (seconds of work, kept afterwards) only where the search would be
+    # refused; one already known answers every position it covers.
+    found = quotient_answer(position, compute=refusal is not None)
+    if found is not None:
+        return Analysis(position, True, found.outcome, None, found.moves, (), found.method)
+    if refusal is not None:
+        raise refusal
     solver = _misere_solver(budget)
     outcome = solver.outcome(position, misere=True)
     moves = []
@@ -184,6 +186,19 @@ def _misere(position: Position, budget: int) -> Analysis:
                  if solver.outcome(m.position, misere=True) is Outcome.P]
     return Analysis(position, True, outcome, None, tuple(moves), (),
                     "search of the whole position")
+
+
+def _misere_search_refusal(position: Position, budget: int) -> TooBig | None:
+    """Why a misère search of ``position`` would be too big for ``budget``, or None."""
+    bound = position.state_bound()
+    if bound is not None and bound > budget:
+        return TooBig(f"misère search of {_short(position)!r}", size=bound, limit=budget)
+    branching = position.move_bound()
+    if bound is not None and branching is not None and (
+            bound * branching > budget * MOVES_PER_STATE):
+        return TooBig(f"misère search of {_short(position)!r}", size=bound * branching,
+                      limit=budget * MOVES_PER_STATE, unit="moves")
+    return None
 
 
 def bouton_misere(heaps: list[int]) -> Outcome:

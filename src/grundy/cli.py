@@ -155,6 +155,9 @@ def _progress(total: int) -> Iterator[Progress | None]:
 
 
 def _sequence(args: argparse.Namespace) -> None:
+    if args.genus:
+        _genus_sequence(args)
+        return
     game = _heap_game(args.game)
     with _progress(args.to) as progress:
         report = sequence_report(game, args.to, misere=args.misere, period=args.period,
@@ -171,6 +174,18 @@ def _sequence(args: argparse.Namespace) -> None:
         print(_say_period(report.get("period")))
     if args.save:
         print(f"saved to {args.save}")
+
+
+def _genus_sequence(args: argparse.Namespace) -> None:
+    from grundy.misere.genus import genus_report
+
+    report = genus_report(_heap_game(args.game), args.to)
+    if args.json:
+        _print_json(report)
+        return
+    print(f"{report['game']}: genus of heaps 0..{args.to} (normal value ^ misère values)")
+    for heap, text in enumerate(report["genus"]):
+        print(f"{heap:>4}  {text}")
 
 
 def _say_period(period: dict[str, Any] | None) -> str:
@@ -208,6 +223,16 @@ def _table(args: argparse.Namespace) -> None:
     convention = "misère" if args.misere else "normal"
     print(f"{game.text}, {convention} play: '-' the player to move loses, '+' wins")
     print(outcome_table(outcomes, start=args.start))
+
+
+def _quotient(args: argparse.Namespace) -> None:
+    from grundy.misere.report import quotient_report, quotient_text
+
+    report = quotient_report(_heap_game(args.game), args.to)
+    if args.json:
+        _print_json(report)
+    else:
+        print(quotient_text(report))
 
 
 def _games(args: argparse.Namespace) -> None:
@@ -252,6 +277,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--json", action="store_true")
     sub.add_argument("--period", action="store_true", help="find the period, with its proof")
     sub.add_argument("--no-values", action="store_true", help="leave the values out")
+    sub.add_argument("--genus", action="store_true", help="Conway's genus of each heap "
+                     "(normal value ^ misère values), as CGSuite writes it")
     sub.add_argument("--save", metavar="FILE", help="write the values to FILE.npy or FILE.csv")
     sub.add_argument("--no-cache", action="store_true", help="neither read nor write the "
                      "sequence cache ($GRUNDY_CACHE_DIR or the user cache directory)")
@@ -277,6 +304,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--json", action="store_true")
     sub.add_argument("a", metavar="A")
     sub.add_argument("b", metavar="B")
+
+    sub = command("quotient", _quotient, "the misère quotient of a heap game: presentation, "
+                  "P-portion, pretending function and its period")
+    sub.add_argument("--json", action="store_true")
+    sub.add_argument("game")
+    sub.add_argument("--to", type=_bounded("--to"), metavar="N",
+                     help="heaps up to N (default: until the period is proved)")
 
     sub = command("graph", _graph, "the game graph of a position: DOT text, SVG or PNG")
     sub.add_argument("--misere", action="store_true", help="mark P/N for misère play")

@@ -122,7 +122,7 @@ hexadecimal codes are written hex:0.8
 
     def heap_state_bound(self, n: int) -> int:
         """Multisets of heaps with at most n tokens, or n + 1 if no move splits."""
-        return n + 1 if self.max_parts <= 1 else cumulative_partitions(n)
+        return n + 1 if self.max_parts <= 1 else partition_bound(n)
 
     def describe_heap_move(self, n: int, parts: Heaps) -> str:
         """Kayles-like words: ``take 2 from an end of 5, leaving 3``."""
@@ -211,6 +211,28 @@ def cumulative_partitions(n: int) -> int:
     return sum(counts)
 
 
+#: Up to this many tokens the count of multisets is exact; past it, estimated.
+EXACT_PARTITIONS = 2000
+
+
+def partition_bound(n: int) -> int:
+    """:func:`cumulative_partitions` for n up to :data:`EXACT_PARTITIONS`; past that an
+    estimate of the same size (a power of ten at most the count, from the Hardy-Ramanujan
+    formula p(n) ~ exp(pi sqrt(2n/3)) / (4 n sqrt 3)), which is all a budget check needs and
+    costs O(1) where the exact count costs O(n^2).
+
+    >>> partition_bound(10) == cumulative_partitions(10)
+    True
+    >>> len(str(partition_bound(10**6)))
+    1108
+    """
+    if n <= EXACT_PARTITIONS:
+        return cumulative_partitions(n)
+    digits = (math.pi * math.sqrt(2 * n / 3) - math.log(4 * n * math.sqrt(3))) / math.log(10)
+    power: int = 10 ** int(digits)
+    return power
+
+
 #: Kayles: knock down one pin or two adjacent pins of a row.
 KAYLES = TakeAndBreak("0.77", alias="kayles")
 #: Dawson's Kayles: knock down two adjacent pins.
@@ -246,7 +268,7 @@ class GrundyGame(HeapGame):
 
     def heap_state_bound(self, n: int) -> int:
         """Multisets of heaps with n tokens at most."""
-        return cumulative_partitions(n)
+        return partition_bound(n)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is GrundyGame
@@ -286,7 +308,7 @@ class Split23(HeapGame):
 
     def heap_state_bound(self, n: int) -> int:
         """Multisets of heaps with n tokens at most."""
-        return cumulative_partitions(n)
+        return partition_bound(n)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is Split23

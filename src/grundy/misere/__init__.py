@@ -1,0 +1,1 @@
+"""Misère play at full strength: genus, misère quotients, and answers from them."""

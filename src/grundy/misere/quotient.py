@@ -1,0 +1,479 @@
+"""Misère quotients of heap games, built heap by heap (Plambeck and Siegel's construction).
+
+The positions made of heaps of sizes 1..n form a closed set A_n.  Two positions G, H are
+*indistinguishable* when G + X and H + X have the same misère outcome for every X in A_n;
+the classes form a commutative monoid, the *misère quotient* Q_n, and the classes of the
+P-positions are its *P-portion*.  The *pretending function* maps each heap to its class.
+Once Q_n and the pretending function are known, a position of any number of heaps is
+solved by multiplying the classes of its heaps and looking the product up.
+
+The construction adds one heap at a time:
+
+1. the *option images* of heap m are the classes of its options (products of the classes
+   of the parts) in the current quotient;
+2. if another heap already has exactly these option images, heap m is indistinguishable
+   from it and the quotient does not change (heap m "pretends" to be that heap: with the
+   same options up to indistinguishability, every sum with it has the same outcome, by
+   induction on the sum);
+3. otherwise the outcomes of ``m^j x`` (j copies of heap m with a position of class x) are
+   computed level by level, each level from the one before, until a level repeats; the
+   monoid {h^j x} with ``h^(s+p) = h^s`` is then reduced (indistinguishable elements
+   merged) and the result is *checked*: :func:`faithful` proves, over every position of
+   A_m, that a position is a P-position exactly when its class is in the P-portion.  A
+   candidate that fails the check is never used: the construction stops and says so.
+
+A period of the pretending function is proved by the argument of the Guy-Smith theorem:
+options of heap n + p and heap n match one to one with parts of equal classes, so their
+option images are equal and step 2 applies to every larger heap (Plambeck and Siegel,
+"Misère quotients for impartial games", JCTA 115 (2008), the periodicity theorem).
+
+>>> from grundy.heap.takebreak import TakeAndBreak
+>>> q = build_quotient(TakeAndBreak("0.3"), 10)
+>>> q.order, q.period
+(2, Period(preperiod=1, period=1, certified=True, by='Guy-Smith octal periodicity theorem'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from grundy.errors import TooBig
+from grundy.heap.base import HeapGame, Heaps
+from grundy.heap.period import Period
+from grundy.misere.monoid import BipartiteMonoid, quotient_by, reduced_classes
+
+#: The most levels (copies of one new heap) tried before a new heap is taken to generate an
+#: unbounded part of the quotient.
+MAX_LEVELS = 64
+#: The largest quotient kept; a game whose quotient grows past it is said to grow without
+#: bound as far as this computation goes.
+MAX_ORDER = 4096
+#: The most positions searched when a new heap splits classes of the quotient.
+MAX_SEARCH = 400_000
+#: The most states the check of a candidate quotient may visit.
+MAX_CHECK_STATES = 1_000_000
+
+
+class QuotientUnknown(Exception):
+    """The quotient could not be extended to the next heap (see the message for why)."""
+
+
+@dataclass
+class Quotient:
+    """The misère quotient of a heap game restricted to heaps 0..``to``.
+
+    ``images[n]`` is the element of heap n (the pretending function); ``reps[x]`` is a
+    position (heap sizes) of class x; ``period`` is a period of the pretending function
+    proved for every heap size, or None; ``stopped`` says why the construction stopped
+    before ``to`` if it did.
+    """
+
+    game: HeapGame
+    monoid: BipartiteMonoid
+    images: list[int]
+    reps: list[Heaps]
+    period: Period | None = None
+    stopped: str | None = None
+    option_images: list[frozenset[int]] = field(default_factory=list, repr=False)
+
+    @property
+    def order(self) -> int:
+        """How many elements the quotient has."""
+        return self.monoid.order
+
+    @property
+    def to(self) -> int:
+        """The largest heap covered."""
+        return len(self.images) - 1
+
+    @property
+    def stable(self) -> bool:
+        """True when a proved period carries the quotient to heaps of every size."""
+        return self.period is not None
+
+    def covers(self, heap: int) -> bool:
+        """True when the element of a heap of this size is known."""
+        return heap <= self.to or self.stable
+
+    def image(self, heap: int) -> int:
+        """The element of one heap (any size, once the period is proved)."""
+        if heap <= self.to:
+            return self.images[heap]
+        if self.period is None:
+            raise TooBig(f"the misère quotient of {self.game.text} for heap {heap}",
+                         size=heap, limit=self.to, unit="heaps")
+        start, step = self.period.preperiod, self.period.period
+        return self.images[start + (heap - start) % step]
+
+    def images_of(self, heaps: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        """The elements of many heaps at once (sizes as a numpy array of int64)."""
+        known: np.ndarray[Any, Any] = np.asarray(self.images, dtype=np.int64)
+        if self.period is None or len(heaps) == 0 or int(heaps.max()) <= self.to:
+            found: np.ndarray[Any, Any] = known[heaps]
+            return found
+        start, step = self.period.preperiod, self.period.period
+        folded = np.where(heaps <= self.to, heaps, start + (heaps - start) % step)
+        result: np.ndarray[Any, Any] = known[folded]
+        return result
+
+    def element_of(self, heaps: Sequence[int]) -> int:
+        """The element of a position: the product of its heaps' elements."""
+        return self.monoid.product([self.image(h) for h in heaps])
+
+    def is_p(self, heaps: Sequence[int]) -> bool:
+        """True when the position is lost by the player to move (misère play)."""
+        return bool(self.monoid.p[self.element_of(heaps)])
+
+
+def build_quotient(game: HeapGame, to: int) -> Quotient:
+    """The misère quotient of ``game`` on heaps up to ``to``, and a proved period if the
+    pretending function shows one within that range.
+
+    The game's options must be heaps of the same game (not the daisy, whose moves leave
+    Kayles rows).  Construction stops early, with the reason in ``stopped``, when a proved
+    period makes further heaps unnecessary, or when the quotient cannot be extended.
+
+    >>> from grundy.heap.takebreak import KAYLES
+    >>> q = build_quotient(KAYLES, 40)
+    >>> q.order, [q.images[n] for n in range(6)]
+    (48, [0, 1, 2, 3, 1, 4])
+    """
+    builder = _Builder(game)
+    for heap in range(1, to + 1):
+        try:
+            builder.add(heap)
+        except QuotientUnknown as error:
+            return builder.result(str(error))
+        if heap % 8 == 0 or heap == to:
+            period = game.certify(np.asarray(builder.images, dtype=np.int64))
+            if period is not None:
+                return builder.result(None, period)
+    return builder.result(None)
+
+
+class _Builder:
+    """The quotient under construction (see the module's description)."""
+
+    def __init__(self, game: HeapGame) -> None:
+        self.game = game
+        self.monoid = BipartiteMonoid(np.zeros((1, 1), dtype=np.int32), np.zeros(1, dtype=bool))
+        self.images: list[int] = [0]
+        self.option_images: list[frozenset[int]] = [frozenset()]
+        # One representative parts tuple for each option image of each heap.
+        self.witness: list[dict[int, Heaps]] = [{}]
+        self.reps: list[Heaps] = [()]
+
+    def result(self, stopped: str | None, period: Period | None = None) -> Quotient:
+        return Quotient(self.game, self.monoid, list(self.images), list(self.reps), period,
+                        stopped, list(self.option_images))
+
+    def add(self, heap: int) -> None:
+        witness = self._witness(heap, self.images)
+        images = frozenset(witness)
+        for earlier, seen in enumerate(self.option_images):
+            if seen == images:
+                self._keep(heap, self.images[earlier], images, witness)
+                return
+        self._extend(heap, images, witness)
+
+    def _keep(self, heap: int, image: int, images: frozenset[int],
+              witness: dict[int, Heaps]) -> None:
+        self.images.append(image)
+        self.option_images.append(images)
+        self.witness.append(witness)
+
+    def _extend(self, heap: int, images: frozenset[int], witness: dict[int, Heaps]) -> None:
+        levels = self._levels(heap, images)
+        start, period = levels.repeat
+        size = start + period
+        order = self.monoid.order
+        if size * order > MAX_ORDER * 4:
+            raise QuotientUnknown(f"heap {heap} would make the quotient larger than "
+                                  f"{MAX_ORDER} elements")
+        wide = _power_product(self.monoid, start, period, np.array(levels.rows))
+        one = 1 if size > 1 else 0  # the power h^1 is h^0 when the levels repeat at once
+        generators = [one * order, *sorted(set(self.images))]
+        classes = reduced_classes(wide, generators)
+        if not np.array_equal(classes[:order], np.arange(order)):
+            raise QuotientUnknown(f"heap {heap} would merge elements of the quotient so far")
+        narrow = quotient_by(wide, classes)
+        if narrow.order > MAX_ORDER:
+            raise QuotientUnknown(f"the quotient grows past {MAX_ORDER} elements at heap {heap}")
+        reps = list(self.reps)
+        for element in range(order, wide.order):
+            c = int(classes[element])
+            if c >= len(reps):
+                power, base = divmod(element, order)
+                reps.append(tuple(sorted((heap,) * power + self.reps[base])))
+        image = int(classes[one * order])
+        if not self._faithful_with(narrow, image, images):
+            self._rebuild(heap, witness)
+            return
+        self.monoid = narrow
+        self.reps = reps
+        self._keep(heap, image, images, witness)
+
+    def _faithful_with(self, monoid: BipartiteMonoid, image: int, images: frozenset[int]
+                       ) -> bool:
+        types = {(g, o) for g, o in zip(self.images[1:], self.option_images[1:], strict=True) if o}
+        if images:
+            types.add((image, images))
+        return faithful(monoid, sorted(types, key=lambda t: (t[0], sorted(t[1]))))
+
+    def _rebuild(self, heap: int, witness: dict[int, Heaps]) -> None:
+        """The quotient of heaps 1..heap from scratch, when adding the heap split classes
+        of the quotient so far (positions indistinguishable without it, distinguished with
+        it).  Elements are told apart by exact outcomes against test positions, and the
+        result is checked like any candidate."""
+        oracle = _Oracle(self, heap)
+        tests = [tuple(sorted(r + (heap,) * j)) for r in self.reps for j in range(3)]
+        for _ in range(4):
+            found = _by_signatures(oracle, heap, tests)
+            if found is not None:
+                self._adopt(heap, *found)
+                return
+            tests = sorted({tuple(sorted(a + b)) for a in tests for b in tests[:8]})
+        raise QuotientUnknown(f"heap {heap}: the quotient could not be rebuilt")
+
+    def _adopt(self, heap: int, monoid: BipartiteMonoid, images: list[int],
+               reps: list[Heaps]) -> None:
+        self.monoid, self.images, self.reps = monoid, [0], reps
+        self.option_images, self.witness = [frozenset()], [{}]
+        for size in range(1, heap + 1):
+            witness = self._witness(size, images)
+            self._keep(size, images[size], frozenset(witness), witness)
+
+    def _witness(self, heap: int, images: Sequence[int]) -> dict[int, Heaps]:
+        witness: dict[int, Heaps] = {}
+        for parts in self.game.heap_options(heap):
+            key = tuple(sorted(p for p in parts if p))
+            witness.setdefault(self.monoid.product([images[p] for p in key]), key)
+        return witness
+
+    def _levels(self, heap: int, images: frozenset[int]) -> _Levels:
+        """The P-portion of ``heap^j x`` for j = 0, 1, ... until a level repeats."""
+        table, order = self.monoid.table, self.monoid.order
+        rows = [self.monoid.p.copy()]
+        seen = {rows[0].tobytes(): 0}
+        by_size = sorted(range(order), key=lambda x: (sum(self.reps[x]), x))
+        targets = np.array(sorted(images), dtype=np.int64)
+        while len(rows) <= MAX_LEVELS:
+            below = rows[-1]
+            # x has a move in the new heap to a P-position of the level below.
+            move_down: np.ndarray[Any, Any] = (
+                np.asarray(below[table[:, targets]].any(axis=1)) if len(targets)
+                else np.zeros(order, dtype=bool))
+            row = _Level(self, move_down).solve(by_size)
+            key = row.tobytes()
+            if key in seen:
+                return _Levels(rows, (seen[key], len(rows) - seen[key]))
+            seen[key] = len(rows)
+            rows.append(row)
+        raise QuotientUnknown(f"heap {heap} generates more than {MAX_LEVELS} levels; the "
+                              f"quotient seems to grow without bound")
+
+
+@dataclass
+class _Levels:
+    rows: list[np.ndarray[Any, Any]]
+    repeat: tuple[int, int]
+
+
+class _Level:
+    """One level: which positions ``heap^j X`` (j >= 1 fixed) are P-positions."""
+
+    def __init__(self, builder: _Builder, move_down: np.ndarray[Any, Any]) -> None:
+        self.builder = builder
+        self.move_down = move_down
+        self.known: dict[int, bool] = {}
+
+    def solve(self, by_size: list[int]) -> np.ndarray[Any, Any]:
+        for x in by_size:
+            if x not in self.known:
+                self.known[x] = self._is_p(self.builder.reps[x])
+        return np.array([self.known[x] for x in range(len(by_size))], dtype=bool)
+
+    def _is_p(self, heaps: Heaps) -> bool:
+        monoid = self.builder.monoid
+        x = monoid.product([self.builder.images[h] for h in heaps])
+        if x in self.known:
+            return self.known[x]
+        if self.move_down[x]:
+            return False
+        for rest, heap in _removals(heaps):
+            base = monoid.product([self.builder.images[h] for h in rest])
+            for image, parts in self.builder.witness[heap].items():
+                after = monoid.times(base, image)
+                if after in self.known:
+                    if self.known[after]:
+                        return False
+                elif self._is_p(tuple(sorted(rest + parts))):
+                    return False
+        return True
+
+
+class _Oracle:
+    """Exact misère outcomes of positions with heaps up to ``heap``: positions without that
+    heap from the quotient so far (checked faithful), the others by search."""
+
+    def __init__(self, builder: _Builder, heap: int) -> None:
+        self.builder = builder
+        self.heap = heap
+        self.known: dict[Heaps, bool] = {}
+
+    def is_p(self, position: Heaps) -> bool:
+        stack = [position]
+        while stack:
+            node = stack[-1]
+            if node in self.known:
+                stack.pop()
+                continue
+            if not node or node[-1] < self.heap:
+                b = self.builder
+                self.known[node] = bool(b.monoid.p[b.monoid.product([b.images[h] for h in node])])
+                stack.pop()
+                continue
+            if len(self.known) > MAX_SEARCH:
+                raise QuotientUnknown(f"heap {self.heap} splits classes of the quotient so "
+                                      f"far, and telling them apart needs more than "
+                                      f"{MAX_SEARCH} positions searched")
+            pending = None
+            result = True
+            for option in self.builder.game.options(node):
+                seen = self.known.get(option)
+                if seen is None:
+                    pending = option
+                    break
+                if seen:
+                    result = False
+                    break
+            if pending is not None:
+                stack.append(pending)
+                continue
+            self.known[node] = result
+            stack.pop()
+        return self.known[position]
+
+
+def _by_signatures(oracle: _Oracle, heap: int, tests: list[Heaps]
+                   ) -> tuple[BipartiteMonoid, list[int], list[Heaps]] | None:
+    """The quotient of heaps 1..heap found by telling positions apart with ``tests``, or None
+    when the tests were too few (the candidate fails the check)."""
+    rows: dict[bytes, int] = {}
+    reps: list[Heaps] = []
+
+    def element(word: Heaps) -> int:
+        row = bytes(oracle.is_p(tuple(sorted(word + t))) for t in tests)
+        if row not in rows:
+            if len(reps) >= MAX_ORDER:
+                raise QuotientUnknown(f"the quotient grows past {MAX_ORDER} elements at heap "
+                                      f"{heap}")
+            rows[row] = len(reps)
+            reps.append(word)
+        return rows[row]
+
+    element(())
+    steps: list[list[int]] = []
+    while len(steps) < len(reps):
+        word = reps[len(steps)]
+        steps.append([0] + [element(tuple(sorted((*word, k)))) for k in range(1, heap + 1)])
+    order = len(reps)
+    step = np.array(steps, dtype=np.int32)
+    table = np.zeros((order, order), dtype=np.int32)
+    for y, word in enumerate(reps):
+        column = np.arange(order, dtype=np.int32)
+        for k in word:
+            column = step[column, k]
+        table[:, y] = column
+    if not (np.array_equal(table, table.T)
+            and np.array_equal(table[table], table[:, table])):
+        return None
+    p = np.array([oracle.is_p(word) for word in reps], dtype=bool)
+    monoid = BipartiteMonoid(table, p)
+    images = [int(step[0, k]) for k in range(heap + 1)]
+    generators = sorted(set(images))
+    classes = reduced_classes(monoid, generators)
+    if int(classes.max(initial=0)) + 1 < order:
+        return None
+    types = set()
+    for k in range(1, heap + 1):
+        options = frozenset(monoid.product([images[p] for p in parts if p])
+                            for parts in oracle.builder.game.heap_options(k))
+        if options:
+            types.add((images[k], options))
+    if not faithful(monoid, sorted(types, key=lambda t: (t[0], sorted(t[1])))):
+        return None
+    return monoid, images, reps
+
+
+def _removals(heaps: Heaps) -> Iterator[tuple[Heaps, int]]:
+    previous = None
+    for i, heap in enumerate(heaps):
+        if heap != previous:
+            previous = heap
+            yield heaps[:i] + heaps[i + 1:], heap
+
+
+def _power_product(monoid: BipartiteMonoid, start: int, period: int,
+                   rows: np.ndarray[Any, Any]) -> BipartiteMonoid:
+    """The monoid of pairs (j, x): h^j times x, with h^(start+period) = h^start."""
+    size, order = start + period, monoid.order
+    powers = np.arange(size)
+    total = powers[:, None] + powers[None, :]
+    total = np.where(total < size, total, start + (total - start) % period)
+    element = np.arange(size * order)
+    power, base = element // order, element % order
+    table = (total[power[:, None], power[None, :]] * order
+             + monoid.table[base[:, None], base[None, :]]).astype(np.int32)
+    return BipartiteMonoid(table, rows.reshape(-1).astype(bool))
+
+
+def faithful(monoid: BipartiteMonoid, types: Sequence[tuple[int, frozenset[int]]]) -> bool:
+    """True when every non-empty sum of heaps of the given types (element, option images)
+    is a misère P-position exactly when its element is in the P-portion.
+
+    Let ``H(m, G)`` say that some option G' of G has ``G' m`` in the P-portion.  Adding a
+    heap u (element g_u, option images O_u) to a sum G0 of element x gives
+    ``H(m, G0 + u) = [x O_u m meets P] or H(m g_u, G0)``.  So the state (element of G, the
+    vector H(., G)) of ``G + u`` follows from the state of G, and every sum reaches one of
+    finitely many states.  Each reachable state is visited once, and the check is
+    ``P(element) = not H(1, G)`` (the position has no move to a P-position exactly when it
+    is one).  By induction on the sum, that proves the claim for every sum.
+
+    >>> m = BipartiteMonoid(np.array([[0, 1], [1, 0]], dtype=np.int32), np.array([0, 1], bool))
+    >>> faithful(m, [(1, frozenset({0}))])   # misère Nim with heaps of size 1
+    True
+    >>> faithful(m, [(1, frozenset({1}))])
+    False
+    """
+    table, p = monoid.table, monoid.p
+    if p[0]:
+        return False
+    order = monoid.order
+    # into[u][x, m]: a move in a heap of type u, beside a sum of element x, reaches P times m.
+    into: list[np.ndarray[Any, Any]] = [
+        np.asarray(p[table[table[:, sorted(options)]]].any(axis=1)) for _, options in types]
+    shifts = [table[:, g] for g, _ in types]
+    start = (0, np.zeros(order, dtype=bool).tobytes())
+    seen = {start}
+    todo = [(0, np.zeros(order, dtype=bool))]
+    while todo:
+        x, h = todo.pop()
+        for u, (g, _) in enumerate(types):
+            y = int(table[x, g])
+            after = into[u][x] | h[shifts[u]]
+            key = (y, after.tobytes())
+            if key in seen:
+                continue
+            if bool(p[y]) == bool(after[0]):
+                return False
+            if len(seen) > MAX_CHECK_STATES:
+                raise QuotientUnknown("the check of the candidate quotient meets more than "
+                                      f"{MAX_CHECK_STATES} states")
+            seen.add(key)
+            todo.append((y, after))
+    return True

@@ -1,0 +1,79 @@
+"""Misère quotients kept once computed: in this process, and on disk beside the sequences.
+
+A quotient is stored only once its period is proved, as one array of whole numbers (order,
+heaps covered, preperiod, period, the multiplication table, the P-portion, the pretending
+function) in the sequence cache (``$GRUNDY_CACHE_DIR``), so a later run answers at once.
+
+>>> from grundy.heap.takebreak import TakeAndBreak
+>>> known_quotient(TakeAndBreak("0.3"), compute=True).order
+2
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from grundy.heap.base import HeapGame, disk_cache
+from grundy.misere.monoid import BipartiteMonoid
+from grundy.misere.quotient import Quotient, build_quotient
+from grundy.solver import limited_work
+
+#: The most heaps a quotient is built over when none is kept (a proved period ends it sooner).
+QUOTIENT_HEAPS = 400
+
+_kept: dict[HeapGame, Quotient | None] = {}
+
+
+def known_quotient(game: HeapGame, *, compute: bool = False) -> Quotient | None:
+    """The game's misère quotient, if kept; computed (and kept) when ``compute`` is true.
+    It may cover only the heaps up to where the construction stopped (``stable`` is false
+    then); None when none is kept and ``compute`` is false."""
+    if game in _kept:
+        return _kept[game]
+    loaded = _load(game)
+    # Inside a work limit (a web request) a quotient is never built: that can take seconds.
+    if loaded is not None or not compute or limited_work() is not None:
+        if loaded is not None:
+            _kept[game] = loaded
+        return loaded
+    found = build_quotient(game, QUOTIENT_HEAPS)
+    _kept[game] = found
+    if found.stable:
+        _store(game, found)
+    return found
+
+
+def _key(game: HeapGame) -> str | None:
+    key = game.cache_key
+    return None if key is None else "misere-quotient:" + key
+
+
+def _store(game: HeapGame, quotient: Quotient) -> None:
+    key, cache = _key(game), disk_cache()
+    period = quotient.period
+    if key is None or cache is None or period is None:
+        return
+    head = [quotient.order, quotient.to, period.preperiod, period.period]
+    data = np.concatenate([np.array(head), quotient.monoid.table.reshape(-1),
+                           quotient.monoid.p.astype(np.int64), np.array(quotient.images)])
+    cache.store(key, data.astype(np.uint32))
+
+
+def _load(game: HeapGame) -> Quotient | None:
+    key, cache = _key(game), disk_cache()
+    if key is None or cache is None:
+        return None
+    data = cache.load(key)
+    if data is None or len(data) < 4:
+        return None
+    order, to, preperiod, period = (int(v) for v in data[:4])
+    size = 4 + order * order + order + to + 1
+    if len(data) != size or period < 1:
+        return None
+    table = data[4:4 + order * order].astype(np.int32).reshape(order, order)
+    p = data[4 + order * order:4 + order * order + order].astype(bool)
+    images = [int(v) for v in data[4 + order * order + order:]]
+    by = game.certify(np.asarray(images, dtype=np.int64))
+    if by is None or (by.preperiod, by.period) != (preperiod, period):
+        return None
+    return Quotient(game, BipartiteMonoid(table, p), images, [], by)
