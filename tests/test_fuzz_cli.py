@@ -15,10 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from grundy.catalogue import parse_position
 from grundy.cli import main
 from grundy.errors import TooBig
 from grundy.solver import work_limit
-from grundy.spec import parse_position
 
 GAMES = ["nim", "half", "stones", "kayles", "dawson", "grundy-game", "split23", "daisy",
          "chomp", "cram", "kings", "bishops", "rows", "chocolate", "two-numbers", "chords",

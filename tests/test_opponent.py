@@ -9,7 +9,7 @@ from functools import cache
 import pytest
 
 from grundy import InvalidMove, Position, TooBig, analyze, parse_position
-from grundy.graphs import GraphGame
+from grundy.digraph import GraphGame
 from grundy.opponent import (
     analysis_json_with_remoteness,
     computer_move,

@@ -9,19 +9,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.boards.base import SYMMETRY, BoardGame, balanced
+from grundy.catalogue import parse_position
+from grundy.core.game import Game, MisereRule
+from grundy.core.position import Move, Position
 from grundy.errors import TooBig
-from grundy.game import Game
-from grundy.heap.base import HeapGame
-from grundy.heap.subtraction import Nim
 from grundy.solver import Solver, search_budget
-from grundy.spec import parse_position
-from grundy.sums import Move, Position
-from grundy.values import Infinite, Outcome, Value, nim_sum, value_to_json
+from grundy.values import Infinite, Outcome, Value, value_to_json
 
 
 @dataclass(frozen=True)
@@ -37,7 +34,8 @@ class Analysis:
     """The answer for one position: outcome, nim-value, winning moves, and how it was found.
 
     ``terms`` are the summands of the nim-sum (one per heap or component) under normal play,
-    empty under misère play.  ``method`` says how the outcome was found.
+    empty under misère play.  ``method`` says how the outcome was found; ``reason``, when
+    a game knew the answer without a search (a symmetry strategy), says why in words.
     """
 
     position: Position
@@ -47,6 +45,7 @@ class Analysis:
     winning_moves: tuple[Move, ...]
     terms: tuple[Term, ...]
     method: str
+    reason: str | None = None
 
     @property
     def winner(self) -> str:
@@ -84,10 +83,10 @@ def analyze(position: Position | str | Game[Any], state: Hashable = None, *,
     """Who wins ``position`` (a Position, its text, or a game and a state), and how.
 
     Normal play uses the Sprague–Grundy theorem component by component; misère play
-    searches the whole position (it does not decompose), except misère Nim, which follows
-    Bouton's rule at any size.  A misère search that could exceed ``budget`` positions
-    (default: :func:`~grundy.solver.search_budget`) is refused with
-    :class:`~grundy.errors.TooBig`.
+    searches the whole position (it does not decompose), unless the position's game knows a
+    rule for it at any size (:meth:`~grundy.core.game.Game.misere_rule`: Bouton's for Nim).
+    A misère search that could exceed ``budget`` positions (default:
+    :func:`~grundy.solver.search_budget`) is refused with :class:`~grundy.errors.TooBig`.
     """
     position = as_position(position, state)
     if misere:
@@ -98,20 +97,20 @@ def analyze(position: Position | str | Game[Any], state: Hashable = None, *,
 def _terms(position: Position) -> list[Term]:
     terms: list[Term] = []
     for component in position.components:
-        game = component.game
-        if isinstance(game, HeapGame):
-            assert isinstance(component.state, tuple)
-            terms.extend(Term(f"{game.text} {h}", game.heap_value(h)) for h in component.state)
-        else:
+        summands = component.game.terms(component.state)
+        if summands is None:
             terms.append(Term(str(component), component.value()))
+        else:
+            terms.extend(Term(label, value) for label, value in summands)
     return terms
 
 
-def _mirrored(position: Position) -> bool:
+def _reason(position: Position) -> str | None:
+    """Why a lone component is lost for the player to move, if its game can say."""
     if len(position.components) != 1:
-        return False
+        return None
     component = position.components[0]
-    return isinstance(component.game, BoardGame) and balanced(component.game, component.state)
+    return component.game.reason(component.state)
 
 
 def _normal(position: Position) -> Analysis:
@@ -119,12 +118,13 @@ def _normal(position: Position) -> Analysis:
     total = position.value()
     outcome = Outcome.of_value(total)
     moves: list[Move] = []
+    reason = None
     if isinstance(total, Infinite):
         method = "Smith's generalised Sprague-Grundy values"
         if outcome is Outcome.N:
             moves = [m for m in position.moves() if m.position.value() == 0]
-    elif total == 0 and _mirrored(position):
-        method = SYMMETRY
+    elif total == 0 and (reason := _reason(position)) is not None:
+        method = reason
     else:
         method = "Sprague-Grundy: nim-sum of the components' values"
         if total:
@@ -139,7 +139,7 @@ def _normal(position: Position) -> Analysis:
     # No two of these moves lead to the same position: each game lists an option once, a
     # move changes only its own component, and the parts a heap move leaves are smaller than
     # the heap, so moves in different heaps differ too.
-    return Analysis(position, False, outcome, total, tuple(moves), tuple(terms), method)
+    return Analysis(position, False, outcome, total, tuple(moves), tuple(terms), method, reason)
 
 
 #: How many options the search for winning moves may look at, and how many characters the
@@ -164,10 +164,10 @@ def _refuse_long_listing(position: Position, total: int, size: int, unit: str) -
 
 
 def _misere(position: Position, budget: int) -> Analysis:
-    if all(isinstance(c.game, Nim) for c in position.components):
-        outcome = bouton_misere(_heaps(position))
-        moves = _misere_nim_wins(position) if outcome is Outcome.N else []
-        return Analysis(position, True, outcome, None, tuple(moves), (), "Bouton's misère rule")
+    rule = _misere_rule(position)
+    if rule is not None:
+        moves = [position.lazy_move(0, description, option) for description, option in rule.moves]
+        return Analysis(position, True, rule.outcome, None, tuple(moves), (), rule.reason)
     bound = position.state_bound()
     if bound is not None and bound > budget:
         raise TooBig(f"misère search of {_short(position)!r}", size=bound, limit=budget)
@@ -186,54 +186,13 @@ def _misere(position: Position, budget: int) -> Analysis:
                     "search of the whole position")
 
 
-def bouton_misere(heaps: list[int]) -> Outcome:
-    """Misère Nim: the player to move loses iff (some heap >= 2 and nim-sum 0) or
-    (every heap <= 1 and nim-sum 1).
-
-    >>> bouton_misere([3, 2, 1]), bouton_misere([5, 1, 1]), bouton_misere([1, 1, 1])
-    (<Outcome.P: 'P'>, <Outcome.N: 'N'>, <Outcome.P: 'P'>)
-    """
-    total = nim_sum(*heaps)
-    if any(h >= 2 for h in heaps):
-        return Outcome.P if total == 0 else Outcome.N
-    return Outcome.P if total == 1 else Outcome.N
-
-
-def _heaps(position: Position) -> list[int]:
-    return [h for c in position.components for h in c.state]  # type: ignore[attr-defined]
-
-
-def _misere_nim_wins(position: Position) -> list[Move]:
-    """The winning moves of misère Nim, without search.
-
-    Only three sizes can be left in a heap by a winning move: the normal-play answer
-    (heap xor nim-sum), 0 or 1; each candidate is judged by Bouton's rule in O(1).
-    """
-    heaps = _heaps(position)
-    total = nim_sum(*heaps)
-    big = sum(1 for h in heaps if h >= 2)
-    moves = []
-    for index, component in enumerate(position.components):
-        game, state = component.game, component.state
-        assert isinstance(game, Nim) and isinstance(state, tuple)
-        for i, heap in game.distinct_heaps(state):
-            for left in sorted({heap ^ total, 0, 1}):
-                if left >= heap:
-                    continue
-                after_total = total ^ heap ^ left
-                after_big = big - (heap >= 2) + (left >= 2)
-                if (after_big and after_total == 0) or (not after_big and after_total == 1):
-                    parts = (left,) if left else ()
-                    moves.append(Move(position.say(index, game.describe_heap_move(heap, parts)),
-                                      _after(position, index, game, i, parts)))
-    return moves
-
-
-def _after(position: Position, index: int, game: Nim, heap_index: int,
-           parts: tuple[int, ...]) -> Callable[[], Position]:
-    state = position.components[index].state
-    assert isinstance(state, tuple)
-    return lambda: position.replace(index, game.after_move(state, heap_index, parts))
+def _misere_rule(position: Position) -> MisereRule | None:
+    """Misère play answered without a search: by a rule the game knows at any size (Bouton's
+    for Nim).  Misère play does not decompose, so only a lone component's rule applies."""
+    if len(position.components) != 1:
+        return None
+    component = position.components[0]
+    return component.game.misere_rule(component.state)
 
 
 _misere_solvers: dict[int, Solver[Position]] = {}

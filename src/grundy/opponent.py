@@ -42,8 +42,8 @@ from typing import Any
 
 from grundy.analysis import Analysis, analyze, as_position
 from grundy.boards.symmetry import symmetry_strategy
+from grundy.core.position import Move, Position
 from grundy.errors import InvalidMove, TooBig
-from grundy.sums import Move, Position
 from grundy.values import Outcome, Value, value_to_json
 
 #: How many positions one remoteness search may meet before it is refused.

@@ -14,16 +14,18 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from grundy.analysis import analyze
+from grundy.core.position import Position
 from grundy.errors import InvalidArgument, TooBig, short_number
-from grundy.heap.base import HeapGame, Progress, Values
-from grundy.heap.period import Period, detect_period
-from grundy.sums import Position
+from grundy.heap.base import HeapGame, Progress
 from grundy.values import Outcome
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from grundy.heap.base import Values
 
 #: The most heaps whose misère outcomes are listed: each is a search of its own.
 MAX_MISERE_HEAPS = 100_000
@@ -69,6 +71,10 @@ def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: boo
     report: dict[str, Any] = {"game": game.text, "convention": "misere" if misere else "normal"}
     if misere:
         outcomes = [o.value for o in heap_outcomes(game, n, misere=True)]
+        import numpy as np
+
+        from grundy.heap.period import Period, detect_period
+
         array = np.array([o == "N" for o in outcomes], dtype=np.uint8)
         if values:
             report["outcomes"] = outcomes
@@ -105,6 +111,8 @@ def save_sequence(path: str, values: np.ndarray[Any, Any]) -> None:
         raise InvalidArgument(f"cannot save to {path!r}: the file name must end in .npy or .csv")
     try:
         if suffix == ".npy":
+            import numpy as np
+
             np.save(target, values)
         else:
             with target.open("w", encoding="utf-8") as out:

@@ -19,6 +19,8 @@ import sys
 from typing import TextIO
 
 from grundy.analysis import analyze, as_position
+from grundy.catalogue import parse_position
+from grundy.core.position import Move, Position
 from grundy.errors import InvalidArgument, TooBig
 from grundy.i18n import language, message
 from grundy.numerals import is_whole_number
@@ -30,8 +32,6 @@ from grundy.opponent import (
     wins,
 )
 from grundy.render.text import nim_sum_columns
-from grundy.spec import parse_position
-from grundy.sums import Move, Position
 from grundy.values import Outcome
 
 #: How many moves are listed; more can still be chosen by number or by position.

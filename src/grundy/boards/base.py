@@ -3,9 +3,9 @@
 A board game lists its *plays* (a domino, a square, a line...) in the frame of a position,
 and :meth:`BoardGame.apply` makes the position a play leaves in the same frame.  The frame
 is what the lecture's symmetry strategies talk about (see :mod:`grundy.boards.symmetry`).
-A move of the :class:`~grundy.game.Game` protocol is a play followed by *settling*: the
+A move of the :class:`~grundy.core.game.Game` protocol is a play followed by *settling*: the
 position left is folded by the board's symmetries and, when it falls apart into regions that
-no play connects, split into a :class:`~grundy.sums.Position` of one component per region.
+no play connects, split into a :class:`~grundy.core.position.Position` of one component per region.
 Under normal play a sum's value is the xor of its parts', so each region is solved once;
 misère play searches whole positions (sums included) and never relies on the split.
 
@@ -25,10 +25,10 @@ from functools import lru_cache
 from itertools import islice
 from typing import Any, TypeVar
 
+from grundy.core.game import Game, Option
+from grundy.core.position import Component, Position
 from grundy.errors import TooBig, capped
-from grundy.game import Game, Option
 from grundy.solver import search_budget
-from grundy.sums import Component, Position
 from grundy.values import Value
 
 S = TypeVar("S", bound=Hashable)
@@ -206,6 +206,11 @@ class BoardGame(Game[S]):
         finally:
             _nesting[0] -= 1
         return total
+
+    def reason(self, state: S) -> str | None:
+        """:data:`SYMMETRY` when ``state`` is :func:`balanced`: the lecture's symmetry
+        strategy wins it for the second player."""
+        return SYMMETRY if balanced(self, state) else None
 
     def extent(self, state: S) -> int:
         """What one play costs to apply and check, roughly: the words of a board's bitmask,

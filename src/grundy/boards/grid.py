@@ -15,10 +15,10 @@ Every state is folded to one representative: cropped to the cells in play, then 
 smallest of its images under the board's eight symmetries (``rows <= cols``).  A state
 whose cells fall apart into regions that no play joins is split into a sum.
 
->>> from grundy.analysis import analyze
+>>> from grundy import analyze, parse_position
 >>> analyze("cram 3x3").nim_value, analyze("cram 3x5").winner
 (0, 'first')
->>> str(parse_position_text("kings 3x5")), str(parse_position_text("cram #.../..../.##."))
+>>> str(parse_position("kings 3x5")), str(parse_position("cram #.../..../.##."))
 ('kings 3x5', 'cram ...#/..../.##.')
 """
 
@@ -29,13 +29,11 @@ from functools import cache
 from itertools import product
 from math import comb
 
-from grundy.boards import cram_kernel
 from grundy.boards.base import BoardGame
+from grundy.core.game import Option
 from grundy.errors import InvalidPosition, TooBig
-from grundy.game import Option
 from grundy.numerals import shown, sizes
 from grundy.solver import search_budget
-from grundy.sums import Position
 from grundy.values import Value
 
 Grid = tuple[int, int, int]
@@ -47,13 +45,6 @@ MAX_WALK = 200_000_000
 
 #: Widest board whose bound is counted exactly (the count walks 2^width profiles).
 _COUNTED_WIDTH = 12
-
-
-def parse_position_text(text: str) -> Position:
-    """:func:`grundy.spec.parse_position`, imported late (the registry imports this module)."""
-    from grundy.spec import parse_position
-
-    return parse_position(text)
 
 
 def square(row: int, col: int) -> str:
@@ -435,6 +426,8 @@ class Cram(GridGame):
     def region_bound(self, region: Grid) -> int:
         """The number of sets of dominoes on the region (each position is one), or 2^cells
         when the region is too wide to count or the number does not fit in 64 bits."""
+        from grundy.boards import cram_kernel
+
         lines = _narrow_first(region)
         width = len(lines[0]) if lines else 0
         count = cram_kernel.count_placements(lines) if width <= _COUNTED_WIDTH else None
@@ -451,6 +444,8 @@ class Cram(GridGame):
         >>> CRAM.value((6, 6, (1 << 36) - 1)), CRAM.value(CRAM.parse_state(["100x200"]))
         (0, 0)
         """
+        from grundy.boards import cram_kernel
+
         rows, cols, cells = state
         if not cells or rows * cols > cram_kernel.MAX_CELLS:
             return super().value(state)
@@ -471,6 +466,8 @@ class Cram(GridGame):
         >>> [move for move, _ in CRAM.moves_to_value((1, 6, 0b111111), 0)]
         ['place a domino on c1-d1']
         """
+        from grundy.boards import cram_kernel
+
         rows, cols, cells = state
         if rows * cols > cram_kernel.MAX_CELLS:
             yield from super().moves_to_value(state, target)

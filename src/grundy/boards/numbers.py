@@ -25,8 +25,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 
+from grundy.core.game import Game, Option
 from grundy.errors import InvalidPosition, TooBig
-from grundy.game import Game, Option
 from grundy.numerals import is_whole_number, shown, whole_number
 from grundy.solver import search_budget
 from grundy.values import Value

@@ -30,7 +30,7 @@ from collections.abc import Hashable
 from typing import Any, NamedTuple
 
 from grundy.boards.base import BoardGame, balanced
-from grundy.game import Game
+from grundy.core.game import Game
 
 
 class Reply(NamedTuple):

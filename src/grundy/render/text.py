@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from grundy.boards.base import SYMMETRY
 from grundy.values import Outcome, nim_sum
 
 if TYPE_CHECKING:
@@ -111,8 +110,8 @@ def format_analysis(analysis: Analysis, max_moves: int = 20,
         lines += ["", nim_sum_columns(rows)]
     elif analysis.misere:
         lines.append(f"Found by {analysis.method}.")
-    elif analysis.method == SYMMETRY:
-        lines.append(f"Why: {SYMMETRY}.")
+    elif analysis.reason is not None:
+        lines.append(f"Why: {analysis.reason}.")
     moves = analysis.winning_moves
     if moves:
         if isinstance(value, int):

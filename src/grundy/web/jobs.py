@@ -25,15 +25,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grundy.analysis import analyze
+from grundy.catalogue import RULESETS, Ruleset, parse_game, parse_position, register
+from grundy.core.game import Game
+from grundy.core.position import Position
+from grundy.digraph import graph_from_text
 from grundy.errors import InvalidArgument, InvalidGame, TooBig
-from grundy.game import Game
-from grundy.graphs import graph_from_text
 from grundy.heap.base import HeapGame
 from grundy.opponent import analysis_json_with_remoteness, computer_move, moves_json
 from grundy.sequences import heap_outcomes, sequence_report
 from grundy.solver import work_limit
-from grundy.spec import RULESETS, Ruleset, parse_game, parse_position, register
-from grundy.sums import Position
 
 #: Positions one search may meet (any search, and heap values computed) in one request.
 STATES = 200_000

@@ -62,11 +62,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache, reduce
 from typing import Any
 
+from grundy.core.game import Game, _solvers
 from grundy.errors import InvalidGame, InvalidPosition, TooBig
-from grundy.game import Game, _solvers
 from grundy.numerals import shown
 from grundy.solver import DEFAULT_BUDGET, Solver
-from grundy.spec import Ruleset, register
 from grundy.values import Value, add_values
 
 Tokens = tuple[str, ...]
@@ -256,7 +255,7 @@ class GraphGame(Game[Tokens]):
     def solver(self) -> Solver[str]:
         """The memoised solver of one token, whose nodes are the graph's node names.
 
-        Shared by equal games and emptied by :func:`~grundy.game.clear_caches`.
+        Shared by equal games and emptied by :func:`~grundy.core.game.clear_caches`.
 
         >>> GraphGame([("a", "b"), ("b", "c")]).solver().value("a")
         0
@@ -372,7 +371,3 @@ def graph_from_text(text: str, name: str) -> GraphGame:
             raise TooBig(f"reading graph:{name}", limit=MAX_ENTRIES, unit="edges and nodes")
     return GraphGame(edges, lone, path=name)
 
-
-register(Ruleset("graph", "tokens on a directed graph read from a file, one edge 'a b' a "
-                 "line; cycles allowed (draws, ∞ values)", GraphGame.from_file, "PATH",
-                 "graph:moves.txt a"))

@@ -20,16 +20,14 @@ moves:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from itertools import islice
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from grundy.errors import InvalidPosition
 from grundy.solver import Solver
-from grundy.values import Value
-
-if TYPE_CHECKING:
-    pass
+from grundy.values import Outcome, Value
 
 S = TypeVar("S", bound=Hashable)
 
@@ -38,6 +36,32 @@ S = TypeVar("S", bound=Hashable)
 Option = Any
 
 _solvers: dict[Game[Any], Solver[Any]] = {}
+
+
+class Sum:
+    """What a game needs to know of a sum of positions (a move's result may be one): its
+    nim-value and its text.  :class:`~grundy.core.position.Position` is the one kind of sum;
+    this base lets the protocol tell a sum from a state without importing it.  (A plain
+    class, not an ABC: the test runs once per option of every position searched.)"""
+
+    __slots__ = ()
+
+    def value(self) -> Value:
+        """The nim-value of the sum under normal play."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class MisereRule:
+    """Misère play of a position answered by a rule, without a search (:meth:`Game.misere_rule`).
+
+    ``moves`` are the winning moves, each in words with the option it leaves, given lazily
+    (a function without arguments that makes it); ``reason`` names the rule.
+    """
+
+    outcome: Outcome
+    moves: tuple[tuple[str, Callable[[], Option]], ...]
+    reason: str
 
 
 class Game(ABC, Generic[S]):
@@ -60,7 +84,7 @@ class Game(ABC, Generic[S]):
     def moves(self, state: S) -> Iterable[Option]:
         """The positions one move leads to from ``state``.
 
-        Each is a state of this game, or a :class:`~grundy.sums.Position` (a sum, possibly
+        Each is a state of this game, or a :class:`~grundy.core.position.Position` (a sum, possibly
         of other games).
         """
 
@@ -92,9 +116,7 @@ class Game(ABC, Generic[S]):
 
     def describe_move(self, state: S, option: Option) -> str:
         """Say in words the move from ``state`` to ``option``."""
-        from grundy.sums import Position
-
-        shown = str(option) if isinstance(option, Position) else self.format_state(option)
+        shown = str(option) if isinstance(option, Sum) else self.format_state(option)
         return f"move to {shown}"
 
     def labelled_moves(self, state: S) -> Iterator[tuple[str, Option]]:
@@ -147,11 +169,26 @@ class Game(ABC, Generic[S]):
 
     def option_value(self, option: Option) -> Value:
         """The nim-value of an option, which may be a sum of other games."""
-        from grundy.sums import Position
-
-        if isinstance(option, Position):
+        if isinstance(option, Sum):
             return option.value()
         return self.value(option)
+
+    # -- what a game knows beyond the search: analysis asks, the game answers ------------
+
+    def terms(self, state: S) -> list[tuple[str, Value]] | None:
+        """The summands of the nim-sum of ``state``, each with a label (one per heap), when
+        the game's states are sums themselves; None: the state is one summand."""
+        return None
+
+    def reason(self, state: S) -> str | None:
+        """Why ``state`` is lost for the player to move, when the game knows it without a
+        search (a symmetry strategy), in words; None otherwise."""
+        return None
+
+    def misere_rule(self, state: S) -> MisereRule | None:
+        """Who wins ``state`` under misère play and how, by a rule that holds at any size
+        (Bouton's rule for Nim); None when the game has no such rule (a search decides)."""
+        return None
 
     def solver(self) -> Solver[Any]:
         """The memoised solver of this game's positions (shared by equal games)."""
@@ -163,9 +200,7 @@ class Game(ABC, Generic[S]):
         return found
 
     def _canonical_option(self, option: Option) -> Option:
-        from grundy.sums import Position
-
-        if isinstance(option, Position):
+        if isinstance(option, Sum):
             return option
         return self.canonical(option)
 
@@ -177,9 +212,7 @@ class Game(ABC, Generic[S]):
         return list(self.options(state))
 
     def _foreign_value(self, option: Option) -> Value | None:
-        from grundy.sums import Position
-
-        if isinstance(option, Position):
+        if isinstance(option, Sum):
             return option.value()
         return None
 
