@@ -13,11 +13,13 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from grundy.budget import search_positions
+from grundy.caches import Memo
 from grundy.catalogue import parse_position
 from grundy.core.game import Game, MisereRule
 from grundy.core.position import Move, Position
 from grundy.errors import TooBig
-from grundy.solver import Solver, search_budget
+from grundy.solver import Solver
 from grundy.values import Infinite, Outcome, Value, value_to_json
 
 
@@ -86,11 +88,11 @@ def analyze(position: Position | str | Game[Any], state: Hashable = None, *,
     searches the whole position (it does not decompose), unless the position's game knows a
     rule for it at any size (:meth:`~grundy.core.game.Game.misere_rule`: Bouton's for Nim).
     A misère search that could exceed ``budget`` positions (default:
-    :func:`~grundy.solver.search_budget`) is refused with :class:`~grundy.errors.TooBig`.
+    :func:`~grundy.budget.search_positions`) is refused with :class:`~grundy.errors.TooBig`.
     """
     position = as_position(position, state)
     if misere:
-        return _misere(position, search_budget() if budget is None else budget)
+        return _misere(position, search_positions() if budget is None else budget)
     return _normal(position)
 
 
@@ -195,7 +197,7 @@ def _misere_rule(position: Position) -> MisereRule | None:
     return component.game.misere_rule(component.state)
 
 
-_misere_solvers: dict[int, Solver[Position]] = {}
+_misere_solvers: Memo[int, Solver[Position]] = Memo("misère solvers", bound=16)
 
 
 def _misere_solver(budget: int) -> Solver[Position]:

@@ -28,17 +28,13 @@ from typing import Any
 
 from grundy.analysis import analyze
 from grundy.arguments import build_parser, one_line
+from grundy.budget import SHOWN_REMOTENESS_POSITIONS
 from grundy.catalogue import game_list, parse_game, parse_position
 from grundy.errors import InvalidArgument, InvalidGame, SequenceInterrupted, TooBig
 from grundy.heap.base import HeapGame, Progress, use_disk_cache
 from grundy.numerals import shown
 from grundy.render.text import format_analysis, outcome_table, value_rows
 from grundy.sequences import heap_outcomes, heap_value_report, sequence_report
-
-#: How many positions ``analyze`` may search for the remoteness ("the game lasts N moves")
-#: before leaving it out.  A count, not a time, so that the same command always prints the
-#: same thing.
-REMOTENESS_BUDGET = 20_000
 
 
 def _heap_game(text: str) -> HeapGame:
@@ -56,7 +52,7 @@ def _analyze(args: argparse.Namespace) -> None:
     from grundy.opponent import analysis_json_with_remoteness
 
     result = analyze(parse_position(args.position), misere=args.misere)
-    data = analysis_json_with_remoteness(result, budget=REMOTENESS_BUDGET)
+    data = analysis_json_with_remoteness(result, budget=SHOWN_REMOTENESS_POSITIONS)
     if args.json:
         _print_json(data)
     else:

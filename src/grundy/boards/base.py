@@ -21,14 +21,14 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections import Counter
 from collections.abc import Hashable, Iterable, Iterator
-from functools import lru_cache
 from itertools import islice
 from typing import Any, TypeVar
 
+from grundy.budget import search_positions
+from grundy.caches import remembered
 from grundy.core.game import Game, Option
 from grundy.core.position import Component, Position
 from grundy.errors import TooBig, capped
-from grundy.solver import search_budget
 from grundy.values import Value
 
 S = TypeVar("S", bound=Hashable)
@@ -64,7 +64,7 @@ def unpaired(regions: list[S]) -> list[S]:
 
 # Asked twice of a big board (its value, then the reason given for it), and a pass over
 # every play of a 100x200 board takes about half a second.
-@lru_cache(maxsize=256)
+@remembered("balanced boards", most=256)
 def balanced(game: BoardGame[Any], state: Any) -> bool:
     """True when ``state`` is its own mirror (:meth:`BoardGame.mirror`) and every play's
     mirror stays legal after it.
@@ -195,7 +195,7 @@ class BoardGame(Game[S]):
         if known is not None:
             return known
         # Inside a search every state met is a settled region already.
-        regions = [state] if _nesting[0] else self.regions_to_search(state, search_budget())
+        regions = [state] if _nesting[0] else self.regions_to_search(state, search_positions())
         total = 0
         _nesting[0] += 1
         try:

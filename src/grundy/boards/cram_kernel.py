@@ -48,6 +48,7 @@ import numpy as np
 from numba import njit, types
 from numba.extending import intrinsic
 
+from grundy.caches import register
 from grundy.compiled import CACHING
 
 #: The most cells a frame may have (one 64-bit word).
@@ -627,3 +628,6 @@ def clear_memo() -> None:
     """Forget every solved region (for cold timings, or to free the table's memory)."""
     global _table
     _table = _Table()
+
+
+register("cram regions", clear_memo, memo_size)

@@ -25,19 +25,21 @@ whose cells fall apart into regions that no play joins is split into a sum.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import cache
 from itertools import product
 from math import comb
 
 from grundy.boards.base import BoardGame
+from grundy.budget import search_positions
+from grundy.caches import Memo, remembered
 from grundy.core.game import Option
 from grundy.errors import InvalidPosition, TooBig
 from grundy.numerals import shown, sizes
-from grundy.solver import search_budget
 from grundy.values import Value
 
 Grid = tuple[int, int, int]
 
+#: Board sizes whose geometry (symmetries, lines, steps) each table keeps.
+GEOMETRY_KEPT = 64
 #: Largest board read from text: beyond it the bitset alone would be a burden.
 MAX_CELLS = 1_000_000
 #: How many words of bitmask finding a board's regions may go over (a second or two).
@@ -138,7 +140,7 @@ def images(grid: Grid) -> Iterator[Grid]:
 _TABLED_CELLS = 64
 
 
-@cache
+@remembered("board geometry: symmetry_tables", most=GEOMETRY_KEPT)
 def _symmetry_tables(rows: int, cols: int) -> tuple[tuple[int, int, tuple[tuple[int, ...], ...]],
                                                      ...]:
     """For each symmetry keeping rows <= cols: the new shape and, per byte of the bitset,
@@ -189,7 +191,7 @@ def reflect(grid: Grid, across_columns: bool) -> Grid:
     return from_rows([line[::-1] for line in lines] if across_columns else lines[::-1])
 
 
-@cache
+@remembered("board geometry: edges", most=GEOMETRY_KEPT)
 def _edges(rows: int, cols: int) -> tuple[int, int, int]:
     """Masks of the cells not in the last column, not in the first column, and all cells."""
     everything = (1 << rows * cols) - 1
@@ -245,8 +247,7 @@ def regions(grid: Grid, grow: Callable[[Grid], int]) -> list[Grid]:
 
 # The same few states (small regions, the same board after different plays) are split over
 # and over in a search; remembering the answers halves its time.
-_splits: dict[tuple[str, Grid], list[Grid]] = {}
-_SPLITS_KEPT = 1_000_000
+_splits: Memo[tuple[str, Grid], list[Grid]] = Memo("regions of boards", bound=1_000_000)
 
 
 class GridGame(BoardGame[Grid]):
@@ -278,8 +279,6 @@ class GridGame(BoardGame[Grid]):
         if found is None:
             live = self.live(state)
             found = sorted(fold(part) for part in regions(live, self.connect)) if live[2] else []
-            if len(_splits) >= _SPLITS_KEPT:
-                _splits.clear()
             _splits[key] = found
         return list(found)
 
@@ -454,7 +453,7 @@ class Cram(GridGame):
             return known
         # The compiled search settles about a million regions a second in a compact table,
         # so it may take on boards whose bound the general search would refuse.
-        limit = KERNEL_FACTOR * search_budget()
+        limit = KERNEL_FACTOR * search_positions()
         total = 0
         for region_rows, region_cols, region_cells in self.regions_to_search(state, limit):
             total ^= cram_kernel.region_value(region_cells, region_rows, region_cols)
@@ -488,7 +487,7 @@ class Cram(GridGame):
 KERNEL_FACTOR = 16
 
 
-@cache
+@remembered("board geometry: king_steps", most=GEOMETRY_KEPT)
 def _king_steps(rows: int, cols: int) -> tuple[int, ...]:
     """For each cell, the mask of the cell and its (up to eight) neighbours."""
     return tuple(king_area((rows, cols, 1 << i)) for i in range(rows * cols))
@@ -561,13 +560,13 @@ def count_king_sets(lines: list[str]) -> int:
     return sum(counts.values())
 
 
-@cache
+@remembered("board geometry: row_patterns", most=GEOMETRY_KEPT)
 def _row_patterns(width: int) -> tuple[int, ...]:
     """The sets of cells of a row no two of which are side by side."""
     return tuple(p for p in range(1 << width) if not p & (p >> 1))
 
 
-@cache
+@remembered("board geometry: bishop_lines", most=GEOMETRY_KEPT)
 def _bishop_lines(rows: int, cols: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The masks of the diagonals (r - c fixed) and anti-diagonals (r + c fixed)."""
     diagonals = [0] * (rows + cols - 1)
@@ -579,7 +578,7 @@ def _bishop_lines(rows: int, cols: int) -> tuple[tuple[int, ...], tuple[int, ...
     return tuple(diagonals), tuple(anti)
 
 
-@cache
+@remembered("board geometry: bishop_reach", most=GEOMETRY_KEPT)
 def _bishop_reach(rows: int, cols: int) -> tuple[int, ...]:
     """For each cell, its diagonal and anti-diagonal together."""
     diagonals, anti = _bishop_lines(rows, cols)
@@ -708,7 +707,7 @@ class Rows(GridGame):
         return 1 << region[2].bit_count()
 
 
-@cache
+@remembered("board geometry: lines", most=GEOMETRY_KEPT)
 def _lines(rows: int, cols: int, horizontal: bool) -> tuple[tuple[int, ...], ...]:
     """The cell indices of each row (or column), in order."""
     if horizontal:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, ClassVar, Generic, TypeVar
 
+from grundy.caches import Memo
 from grundy.errors import InvalidPosition
 from grundy.solver import Solver
 from grundy.values import Outcome, Value
@@ -35,7 +36,8 @@ S = TypeVar("S", bound=Hashable)
 #: (plucking a petal of a daisy leaves a row of Kayles pins).
 Option = Any
 
-_solvers: dict[Game[Any], Solver[Any]] = {}
+#: The memoised solver of each game (equal games share one).
+_solvers: Memo[Game[Any], Solver[Any]] = Memo("solvers of games", bound=1024)
 
 
 class Sum:
@@ -219,7 +221,3 @@ class Game(ABC, Generic[S]):
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 
-
-def clear_caches() -> None:
-    """Forget every memoised value (frees memory after large searches)."""
-    _solvers.clear()

@@ -15,11 +15,12 @@ from functools import partial, reduce
 from operator import xor
 from typing import TYPE_CHECKING, Any
 
+from grundy.budget import in_force
+from grundy.caches import Memo
 from grundy.core.game import Game, Option
 from grundy.core.position import Component, Position
 from grundy.errors import BEYOND, InvalidPosition, SequenceInterrupted, TooBig, capped, short_number
 from grundy.numerals import whole_number
-from grundy.solver import limited_work
 from grundy.values import Value
 
 if TYPE_CHECKING:
@@ -64,16 +65,17 @@ class HeapGame(Game[Heaps]):
     @property
     def computable_heap(self) -> int:
         """The largest heap whose value may be computed here: :attr:`max_computed_heap`, or
-        the limit of a :func:`~grundy.solver.work_limit` around the caller if smaller.
+        the positions of a :func:`~grundy.budget.work_limit` around the caller if smaller.
 
         >>> from grundy.heap.takebreak import KAYLES
-        >>> from grundy.solver import work_limit
+        >>> from grundy.budget import work_limit
         >>> with work_limit(1000):
         ...     KAYLES.computable_heap
         1000
         """
-        limit = limited_work()
-        return self.max_computed_heap if limit is None else min(limit, self.max_computed_heap)
+        budget = in_force()
+        return (self.max_computed_heap if budget is None
+                else min(budget.positions, self.max_computed_heap))
 
     @abstractmethod
     def heap_options(self, n: int) -> Iterable[Heaps]:
@@ -385,8 +387,8 @@ class HeapGame(Game[Heaps]):
                 yield index, heap
 
 
-_sequences: dict[HeapGame, Values] = {}
-_periods: dict[HeapGame, Period] = {}
+_sequences: Memo[HeapGame, Values] = Memo("nim-sequences of heap games", bound=1024)
+_periods: Memo[HeapGame, Period] = Memo("proved periods of heap games", bound=1024)
 _disk: dict[str, SequenceCache | None] = {}
 
 
