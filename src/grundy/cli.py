@@ -24,7 +24,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grundy.analysis import analyze
 from grundy.arguments import build_parser, one_line
@@ -35,6 +35,9 @@ from grundy.heap.base import HeapGame, Progress, use_disk_cache
 from grundy.numerals import shown
 from grundy.render.text import format_analysis, outcome_table, value_rows
 from grundy.sequences import heap_outcomes, heap_value_report, sequence_report
+
+if TYPE_CHECKING:
+    from grundy.heap.period import Period
 
 
 def _heap_game(text: str) -> HeapGame:
@@ -49,14 +52,14 @@ def _print_json(data: object) -> None:
 
 
 def _analyze(args: argparse.Namespace) -> None:
-    from grundy.opponent import analysis_json_with_remoteness
+    from grundy.opponent import with_remoteness
 
-    result = analyze(parse_position(args.position), misere=args.misere)
-    data = analysis_json_with_remoteness(result, budget=SHOWN_REMOTENESS_POSITIONS)
+    result = with_remoteness(analyze(parse_position(args.position), misere=args.misere),
+                             budget=SHOWN_REMOTENESS_POSITIONS)
     if args.json:
-        _print_json(data)
+        _print_json(result.to_json())
     else:
-        print(format_analysis(result, remoteness=data["remoteness"]))
+        print(format_analysis(result))
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -130,25 +133,25 @@ def _sequence(args: argparse.Namespace) -> None:
         report = sequence_report(game, args.to, misere=args.misere, period=args.period,
                                  values=not args.no_values, save=args.save, progress=progress)
     if args.json:
-        _print_json(report)
+        _print_json(report.to_json())
         return
-    print(f"{report['game']} ({report['convention']} play), heaps 0..{args.to}")
-    if "values" in report:
-        print(value_rows(report["values"]))
-    if "outcomes" in report:
-        print(outcome_table([_outcome(o) for o in report["outcomes"]]))
+    convention = "misere" if report.misere else "normal"
+    print(f"{report.game} ({convention} play), heaps 0..{args.to}")
+    if report.values is not None:
+        print(value_rows(report.values))
+    if report.outcomes is not None:
+        print(outcome_table([_outcome(o) for o in report.outcomes]))
     if args.period:
-        print(_say_period(report.get("period")))
+        print(_say_period(report.period))
     if args.save:
         print(f"saved to {args.save}")
 
 
-def _say_period(period: dict[str, Any] | None) -> str:
+def _say_period(period: Period | None) -> str:
     if period is None:
         return "No period seen in these values."
-    proof = f"proved by the {period['by']}" if period["certified"] else "not proved"
-    return (f"Periodic from heap {period['preperiod']} with period {period['period']} "
-            f"({proof}).")
+    proof = f"proved by the {period.by}" if period.certified else "not proved"
+    return f"Periodic from heap {period.preperiod} with period {period.period} ({proof})."
 
 
 def _outcome(letter: str) -> Any:
@@ -160,10 +163,9 @@ def _outcome(letter: str) -> Any:
 def _value(args: argparse.Namespace) -> None:
     report = heap_value_report(_heap_game(args.game), args.heap)
     if args.json:
-        _print_json(report)
+        _print_json(report.to_json())
     else:
-        print(f"{report['game']} {report['heap']}: nim-value {report['nim_value']} "
-              f"(by {report['by']})")
+        print(f"{report.game} {report.heap}: nim-value {report.nim_value} (by {report.by})")
 
 
 def _table(args: argparse.Namespace) -> None:

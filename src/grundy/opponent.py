@@ -286,6 +286,20 @@ def moves_json(position: Position | str, misere: bool = False, *,
     return {"position": str(position), "moves": [r.to_json() for r in rated]}
 
 
+def with_remoteness(analysis: Analysis, *, budget: Budget | int | None = None) -> Analysis:
+    """The analysis with its remoteness looked for within ``budget``: None for a draw or a
+    search too big.
+
+    >>> with_remoteness(analyze("nim 1 2")).remoteness
+    3
+    """
+    try:
+        found = remoteness(analysis.position, analysis.misere, budget=budget)
+    except TooBig:
+        found = None
+    return replace(analysis, remoteness=found, remoteness_searched=True)
+
+
 def analysis_json_with_remoteness(analysis: Analysis, *, budget: Budget | int | None = None
                                   ) -> dict[str, Any]:
     """``analysis.to_json()`` with ``"remoteness"``: an int, or null (a draw, or too big).
@@ -293,12 +307,7 @@ def analysis_json_with_remoteness(analysis: Analysis, *, budget: Budget | int | 
     >>> analysis_json_with_remoteness(analyze("nim 1 2"))["remoteness"]
     3
     """
-    data = analysis.to_json()
-    try:
-        data["remoteness"] = remoteness(analysis.position, analysis.misere, budget=budget)
-    except TooBig:
-        data["remoteness"] = None
-    return data
+    return with_remoteness(analysis, budget=budget).to_json()
 
 
 def _table(position: Position, misere: bool, given: Budget | int | None

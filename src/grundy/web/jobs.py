@@ -137,7 +137,7 @@ def _computer_move(job: Job) -> Answer:
 def _sequence(job: Job) -> Answer:
     game, to = _heap_game(job), int(job.params["to"])
     return Answer(200, sequence_report(game, to, misere=_misere(job),
-                                       period=job.params.get("period", "0") == "1"))
+                                       period=job.params.get("period", "0") == "1").to_json())
 
 
 def _table(job: Job) -> Answer:
