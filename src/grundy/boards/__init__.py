@@ -20,12 +20,15 @@ skewers        pierce a line of unit cubes                      ``NxNxN``
 ('first', 'second', 'first')
 """
 
+from grundy.boards.bishops import BISHOPS, Bishops
 from grundy.boards.chocolate import CHOCOLATE, Chocolate
 from grundy.boards.chomp import CHOMP, Chomp
 from grundy.boards.chords import CHORDS, Chords
+from grundy.boards.cram import CRAM, Cram
 from grundy.boards.diagonals import DIAGONALS, Diagonals
-from grundy.boards.grid import BISHOPS, CRAM, KINGS, ROWS, Bishops, Cram, Kings, Rows
+from grundy.boards.kings import KINGS, Kings
 from grundy.boards.numbers import TWO_NUMBERS, TwoNumbers
+from grundy.boards.rows import ROWS, Rows
 from grundy.boards.skewers import SKEWERS, Skewers
 from grundy.boards.symmetry import Reply, symmetry_strategy
 

@@ -9,7 +9,7 @@ no play connects, split into a :class:`~grundy.core.position.Position` of one co
 Under normal play a sum's value is the xor of its parts', so each region is solved once;
 misère play searches whole positions (sums included) and never relies on the split.
 
->>> from grundy.boards.grid import CRAM
+>>> from grundy.boards.cram import CRAM
 >>> state = CRAM.parse_state(["1x6"])
 >>> [str(option) if not isinstance(option, tuple) else CRAM.format_state(option)
 ...  for _, option in CRAM.labelled_moves(state)]
@@ -73,7 +73,7 @@ def balanced(game: BoardGame[Any], state: Any) -> bool:
     position again (plays only shrink what is left, so the mirror answers stay legal), and
     the mirroring player makes the last move.  See :mod:`grundy.boards.symmetry`.
 
-    >>> from grundy.boards.grid import KINGS
+    >>> from grundy.boards.kings import KINGS
     >>> balanced(KINGS, (3, 3, 0b111101111)), balanced(KINGS, (2, 2, 15))
     (True, False)
     """
@@ -152,7 +152,7 @@ class BoardGame(Game[S]):
         """The plays, counted without settling what they leave (which costs a pass over the
         board for each).
 
-        >>> from grundy.boards.grid import CRAM
+        >>> from grundy.boards.cram import CRAM
         >>> CRAM.count_moves(CRAM.parse_state(["100x200"]), 5000)
         5001
         """
@@ -236,7 +236,7 @@ class BoardGame(Game[S]):
         :func:`balanced` (its value is 0) and refused with :class:`~grundy.errors.TooBig`
         otherwise.
 
-        >>> from grundy.boards.grid import CRAM
+        >>> from grundy.boards.cram import CRAM
         >>> CRAM.regions_to_search(CRAM.parse_state(["2x2"]), 0)
         []
         >>> CRAM.regions_to_search(CRAM.parse_state(["..#../..#.."]), 0)

@@ -31,7 +31,7 @@ from collections.abc import Iterator, Sequence
 from itertools import permutations, product
 
 from grundy.boards.base import BoardGame
-from grundy.boards.grid import MAX_CELLS, bits
+from grundy.boards.bitgrid import MAX_CELLS, bits
 from grundy.caches import remembered
 from grundy.errors import InvalidPosition, TooBig
 from grundy.numerals import shown, sizes
