@@ -218,6 +218,25 @@ class Game(ABC, Generic[S]):
             return option.value()
         return None
 
+    def parameters(self) -> Hashable:
+        """What tells this game from the others of its class: a subtraction set, a code; ``()``
+        for a class whose rules are fixed.  Games of one class with equal parameters are
+        equal, and so share one solver and one nim-sequence.  By default each game object is
+        a game of its own (its rules may lie in attributes the class does not declare).
+
+        >>> from grundy.heap.takebreak import KAYLES, TakeAndBreak
+        >>> TakeAndBreak("0.77") == KAYLES, TakeAndBreak("0.07") == KAYLES
+        (True, False)
+        """
+        return id(self)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Game) and type(other) is type(self)
+                                 and self.parameters() == other.parameters())
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.parameters()))
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from functools import partial
 from math import isqrt
 from typing import TYPE_CHECKING
@@ -85,11 +85,9 @@ class Nim(HeapGame):
                                       partial(self.after_move, state, i, parts)))
         return MisereRule(outcome, tuple(moves), "Bouton's misère rule")
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Nim
-
-    def __hash__(self) -> int:
-        return hash("nim")
+    def parameters(self) -> tuple[()]:
+        """Fixed rules: every instance is the same game."""
+        return ()
 
 
 AmountRule = Callable[[int], Iterable[int]]
@@ -241,14 +239,9 @@ amounts taken are whole numbers >= 1
         left = parts[0] if parts else 0
         return f"take {n - left} from {n}, leaving {left}"
 
-    def _key(self) -> object:
+    def parameters(self) -> Hashable:
+        """The rule, or the set of amounts."""
         return self.rule if self.rule is not None else self.amounts
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Subtraction) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(("subtract", self._key()))
 
     def __repr__(self) -> str:
         if self.rule is not None:
@@ -316,11 +309,9 @@ class Half(HeapGame):
         left = parts[0] if parts else 0
         return f"bite {n - left} off {n}, leaving {left}"
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Half
-
-    def __hash__(self) -> int:
-        return hash("half")
+    def parameters(self) -> tuple[()]:
+        """Fixed rules: every instance is the same game."""
+        return ()
 
 
 def _compress(amounts: list[int]) -> str:

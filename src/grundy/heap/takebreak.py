@@ -135,11 +135,9 @@ hexadecimal codes are written hex:0.8
             return f"take {n - parts[0]} from an end of {n}, leaving {parts[0]}"
         return super().describe_heap_move(n, parts)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, TakeAndBreak) and self.digits == other.digits
-
-    def __hash__(self) -> int:
-        return hash(("take-and-break", self.digits))
+    def parameters(self) -> tuple[int, ...]:
+        """The code's digits."""
+        return self.digits
 
     def __repr__(self) -> str:
         hexa = ", hexadecimal=True" if self.hexadecimal else ""
@@ -255,11 +253,9 @@ class GrundyGame(HeapGame):
         """Multisets of heaps with n tokens at most."""
         return cumulative_partitions(n)
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is GrundyGame
-
-    def __hash__(self) -> int:
-        return hash("grundy-game")
+    def parameters(self) -> tuple[()]:
+        """Fixed rules: every instance is the same game."""
+        return ()
 
 
 class Split23(HeapGame):
@@ -295,11 +291,9 @@ class Split23(HeapGame):
         """Multisets of heaps with n tokens at most."""
         return cumulative_partitions(n)
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Split23
-
-    def __hash__(self) -> int:
-        return hash("split23")
+    def parameters(self) -> tuple[()]:
+        """Fixed rules: every instance is the same game."""
+        return ()
 
 
 class Daisy(HeapGame):
@@ -359,8 +353,6 @@ class Daisy(HeapGame):
         left = f"a row of {parts[0]}" if parts else "nothing"
         return f"pluck {taken} {petals} of {n}, leaving {left}"
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Daisy
-
-    def __hash__(self) -> int:
-        return hash("daisy")
+    def parameters(self) -> tuple[()]:
+        """Fixed rules: every instance is the same game."""
+        return ()
