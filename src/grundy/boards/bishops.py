@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from math import comb
 
-from grundy.boards.bitgrid import GEOMETRY_KEPT, Grid, bits, reflect, square
-from grundy.boards.grid import GridGame
+from grundy.boards.bitgrid import GEOMETRY_KEPT, Grid, reflect
+from grundy.boards.grid import PieceGame
 from grundy.caches import remembered
 
 
@@ -30,7 +29,7 @@ def _bishop_reach(rows: int, cols: int) -> tuple[int, ...]:
                  for r in range(rows) for c in range(cols))
 
 
-class Bishops(GridGame):
+class Bishops(PieceGame):
     """Bishops (game 6): put a bishop where no bishop attacks it; colours do not matter.
 
     A bishop attacks along its diagonals up to the first piece; as every piece is a bishop,
@@ -53,18 +52,11 @@ class Bishops(GridGame):
 
     name = "bishops"
 
-    def plays(self, state: Grid) -> Iterator[int]:
-        """Each cell in play: a one-bit mask."""
-        return (1 << i for i in bits(state[2]))
+    piece = "bishop"
 
-    def apply(self, state: Grid, play: int) -> Grid:
-        """The bishop's diagonals leave the game."""
-        reach = _bishop_reach(state[0], state[1])
-        return (state[0], state[1], state[2] & ~reach[play.bit_length() - 1])
-
-    def describe_play(self, state: Grid, play: int) -> str:
-        """``put a bishop on c3``."""
-        return f"put a bishop on {square(*divmod(play.bit_length() - 1, state[1]))}"
+    def covered(self, rows: int, cols: int) -> tuple[int, ...]:
+        """A bishop's diagonals."""
+        return _bishop_reach(rows, cols)
 
     def connect(self, grid: Grid) -> int:
         """Cells on a common diagonal interact."""

@@ -15,6 +15,9 @@ apart into regions that no play joins is split into a sum.
 
 from __future__ import annotations
 
+from abc import abstractmethod
+from collections.abc import Iterator
+
 from grundy.boards.base import BoardGame
 from grundy.boards.bitgrid import (
     Grid,
@@ -24,6 +27,7 @@ from grundy.boards.bitgrid import (
     orthogonal_neighbours,
     parse_grid,
     regions,
+    square,
     to_rows,
 )
 from grundy.caches import Memo
@@ -102,3 +106,34 @@ class GridGame(BoardGame[Grid]):
     def legal(self, state: Grid, play: int) -> bool:
         """A play is legal when all its cells are in play (its shape is the game's)."""
         return play != 0 and play & ~state[2] == 0
+
+
+class PieceGame(GridGame):
+    """A game of putting pieces (kings, bishops) on cells in play: each piece takes its
+    cell, and the cells it attacks, out of play.
+
+    >>> from grundy.boards.kings import KINGS
+    >>> [KINGS.describe_play((1, 3, 7), play) for play in KINGS.plays((1, 3, 7))]
+    ['put a king on a1', 'put a king on b1', 'put a king on c1']
+    """
+
+    #: The piece's name in the moves' words.
+    piece: str = "piece"
+
+    @abstractmethod
+    def covered(self, rows: int, cols: int) -> tuple[int, ...]:
+        """For each cell of a ``rows x cols`` board, the mask of the cells a piece put
+        there takes out of play (its own cell included)."""
+
+    def plays(self, state: Grid) -> Iterator[int]:
+        """Each cell in play: a one-bit mask."""
+        return (1 << i for i in bits(state[2]))
+
+    def apply(self, state: Grid, play: int) -> Grid:
+        """The piece's cell and the cells it attacks leave the game."""
+        covered = self.covered(state[0], state[1])
+        return (state[0], state[1], state[2] & ~covered[play.bit_length() - 1])
+
+    def describe_play(self, state: Grid, play: int) -> str:
+        """``put a king on c3``."""
+        return f"put a {self.piece} on {square(*divmod(play.bit_length() - 1, state[1]))}"

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from grundy.boards.bitgrid import (
     COUNTED_WIDTH,
     GEOMETRY_KEPT,
     Grid,
-    bits,
     king_area,
     narrow_first,
     row_patterns,
-    square,
 )
-from grundy.boards.grid import GridGame
+from grundy.boards.grid import PieceGame
 from grundy.caches import remembered
 
 
@@ -24,7 +20,7 @@ def _king_steps(rows: int, cols: int) -> tuple[int, ...]:
     return tuple(king_area((rows, cols, 1 << i)) for i in range(rows * cols))
 
 
-class Kings(GridGame):
+class Kings(PieceGame):
     """Kings (game 7): put a king where no king attacks it; who cannot, loses.
 
     The state is the set of cells where a king may still go; a king put on a cell takes it
@@ -44,18 +40,11 @@ class Kings(GridGame):
 
     name = "kings"
 
-    def plays(self, state: Grid) -> Iterator[int]:
-        """Each cell in play: a one-bit mask."""
-        return (1 << i for i in bits(state[2]))
+    piece = "king"
 
-    def apply(self, state: Grid, play: int) -> Grid:
-        """The king's cell and its neighbours leave the game."""
-        steps = _king_steps(state[0], state[1])
-        return (state[0], state[1], state[2] & ~steps[play.bit_length() - 1])
-
-    def describe_play(self, state: Grid, play: int) -> str:
-        """``put a king on c3``."""
-        return f"put a king on {square(*divmod(play.bit_length() - 1, state[1]))}"
+    def covered(self, rows: int, cols: int) -> tuple[int, ...]:
+        """A king's cell and its neighbours."""
+        return _king_steps(rows, cols)
 
     def connect(self, grid: Grid) -> int:
         """Cells a king's step apart interact."""
