@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check lint typecheck docs pytest dist-check system workbook clean
+.PHONY: run test check lint typecheck layers docs pytest dist-check system workbook clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,7 +42,11 @@ pytest: $(STAMP) system
 docs: $(STAMP) system
 	$(BIN)/mkdocs build --strict --quiet
 
-check: lint typecheck docs
+# The layers of the package: imports run down, never up, and in no circle; import stays light.
+layers: $(STAMP)
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_layers.py
+
+check: lint typecheck layers docs
 
 # Build the wheel and sdist, install the wheel into a fresh virtual environment outside the
 # checkout and try it there as a user with no home (see tools/dist_check.sh).

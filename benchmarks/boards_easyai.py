@@ -86,7 +86,7 @@ def grundy_times() -> tuple[float, dict[str, list[object]]]:
     {"RxC": [first player wins?, median seconds, regions]}."""
     from grundy.analysis import analyze
     from grundy.boards import cram_kernel
-    from grundy.game import clear_caches
+    from grundy.caches import clear_caches
 
     start = time.perf_counter()
     analyze("cram 2x3")

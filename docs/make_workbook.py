@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from grundy import KAYLES, Half, Nim, Outcome, Position, Subtraction, analyze, nim_sum
+from grundy.catalogue import parse_position
 from grundy.cli import main as grundy_command
 from grundy.heap.subtraction import powers_of_two, squares
 from grundy.problems import solve
@@ -30,7 +31,6 @@ from grundy.problems.coin_plates import xor_upto
 from grundy.problems.sticks import STICKS, misere_outcome
 from grundy.problems.stones import stones_value
 from grundy.render.text import nim_sum_columns
-from grundy.spec import parse_position
 
 WORKBOOK = Path(__file__).with_name("workbook.md")
 BOARDS = importlib.util.find_spec("grundy.boards") is not None

@@ -37,13 +37,13 @@ from grundy.boards.chocolate import count_bars
 from grundy.boards.chomp import count_subdiagrams
 from grundy.boards.cram_kernel import count_placements
 from grundy.boards.diagonals import count_words
-from grundy.boards.grid import count_king_sets
+from grundy.boards.kings import count_king_sets
+from grundy.budget import work_limit
+from grundy.caches import clear_caches
+from grundy.catalogue import parse_position
 from grundy.errors import InvalidPosition, TooBig
-from grundy.game import clear_caches
 from grundy.heap.takebreak import TakeAndBreak
 from grundy.render.text import format_analysis
-from grundy.solver import work_limit
-from grundy.spec import parse_position
 from grundy.values import Outcome
 
 from brute import grundy_of, wins_of

@@ -10,9 +10,9 @@ import sys
 import pytest
 
 import grundy
+from grundy.catalogue import game_list
 from grundy.cli import main
 from grundy.completion import SHELLS, completion_script, game_words
-from grundy.spec import game_list
 
 
 def test_version_is_the_package_metadata(capsys: pytest.CaptureFixture[str]) -> None:

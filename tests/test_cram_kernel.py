@@ -17,7 +17,8 @@ import pytest
 from grundy.analysis import analyze
 from grundy.boards import cram_kernel
 from grundy.boards.base import BoardGame
-from grundy.boards.grid import CRAM, Cram, Grid, crop, images, to_rows
+from grundy.boards.bitgrid import Grid, crop, images, to_rows
+from grundy.boards.cram import CRAM, Cram
 from grundy.boards.symmetry import balanced
 from grundy.errors import TooBig
 from grundy.heap.takebreak import DAWSON

@@ -14,8 +14,10 @@ from typing import Any
 import pytest
 
 from grundy import analyze, kayles_graphs
+from grundy.catalogue import RULESETS, parse_position
 from grundy.cli import main
 from grundy.coins import MockTurtles, Ruler, TurningCorners, TurningTurtles
+from grundy.core.position import Position
 from grundy.errors import InvalidGame, InvalidPosition, TooBig
 from grundy.heap.additions import NimWithAdditions
 from grundy.heap.moore import Moore
@@ -23,8 +25,6 @@ from grundy.heap.takebreak import DAWSON
 from grundy.heap.wythoff import Wythoff, lower, partner, upper
 from grundy.kayles_graphs import ArcKayles, NodeKayles
 from grundy.nimbers import nim_multiply
-from grundy.spec import RULESETS, parse_position
-from grundy.sums import Position
 
 from brute import (
     arc_kayles_moves,

@@ -3,7 +3,7 @@ refuses bad input (2) or work too big (3), with one line on stderr and never a t
 
 Examples are drawn from game names and codes (real and broken), positions with ASCII and
 other Unicode digits, huge numbers, many components and misplaced ``+``.  Each runs in this
-process under a small search budget (:func:`~grundy.solver.work_limit`) and a Hypothesis
+process under a small search budget (:func:`~grundy.budget.work_limit`) and a Hypothesis
 deadline; the cases too big for that run in their own processes in ``test_attack.py``.
 """
 
@@ -15,10 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from grundy.budget import work_limit
+from grundy.catalogue import parse_position
 from grundy.cli import main
 from grundy.errors import TooBig
-from grundy.solver import work_limit
-from grundy.spec import parse_position
 
 GAMES = ["nim", "half", "stones", "kayles", "dawson", "grundy-game", "split23", "daisy",
          "chomp", "cram", "kings", "bishops", "rows", "chocolate", "two-numbers", "chords",

@@ -17,7 +17,7 @@ from typing import TypeVar
 
 import pytest
 
-import grundy.graphs
+import grundy.digraph
 from grundy import (
     Infinite,
     InvalidGame,
@@ -29,7 +29,7 @@ from grundy import (
     analyze,
     parse_position,
 )
-from grundy.graphs import GraphGame
+from grundy.digraph import GraphGame
 from grundy.values import Value
 
 N = TypeVar("N", bound=Hashable)
@@ -317,11 +317,11 @@ class TestFiles:
 
     def test_too_big_files_are_refused(self, tmp_path: Path,
                                        monkeypatch: pytest.MonkeyPatch) -> None:
-        monkeypatch.setattr(grundy.graphs, "MAX_ENTRIES", 5)
+        monkeypatch.setattr(grundy.digraph, "MAX_ENTRIES", 5)
         path = write(tmp_path / "many.txt", "".join(f"a{k} b{k}\n" for k in range(6)))
         with pytest.raises(TooBig, match="more than 5 edges and nodes"):
             GraphGame.from_file(path)
-        monkeypatch.setattr(grundy.graphs, "MAX_BYTES", 10)
+        monkeypatch.setattr(grundy.digraph, "MAX_BYTES", 10)
         path = write(tmp_path / "long.txt", "a_long_name another_long_name\n")
         with pytest.raises(TooBig, match="needs about 30 bytes; the limit is 10"):
             GraphGame.from_file(path)

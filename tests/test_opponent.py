@@ -9,7 +9,7 @@ from functools import cache
 import pytest
 
 from grundy import InvalidMove, Position, TooBig, analyze, parse_position
-from grundy.graphs import GraphGame
+from grundy.digraph import GraphGame
 from grundy.opponent import (
     analysis_json_with_remoteness,
     computer_move,
@@ -179,7 +179,7 @@ class TestComputerMove:
     def test_mirror_answer_where_the_board_is_too_big(self) -> None:
         # Cram 6x6 less one domino is too big to analyse; the mirror answer balances it (so
         # its value is 0 by the strategy), later answers come from the exact search.
-        from grundy.boards.grid import CRAM
+        from grundy.boards.cram import CRAM
         from grundy.boards.symmetry import balanced
         rng = random.Random(66)
         for _ in range(3):

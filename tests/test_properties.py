@@ -22,7 +22,7 @@ from grundy import (
     parse_position,
     squares,
 )
-from grundy.sums import Component
+from grundy.core.position import Component
 
 GAMES = [Nim(), Subtraction({1, 2}), Subtraction({3, 5, 8}), Subtraction(squares), STONES,
          Half(), KAYLES, DAWSON, TakeAndBreak("4.07"), TakeAndBreak("0.6"), GrundyGame(),

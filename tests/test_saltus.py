@@ -9,11 +9,11 @@ import random
 import numpy as np
 import pytest
 
+from grundy.catalogue import parse_game
 from grundy.cli import main
 from grundy.heap.allbut import AllBut
 from grundy.heap.period import Period, detect_arithmetic_period
 from grundy.heap.subtraction import Nim
-from grundy.spec import parse_game
 
 from brute import grundy_of, position_moves, subtraction_moves
 

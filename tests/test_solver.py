@@ -7,7 +7,7 @@ import random
 import pytest
 
 from grundy import Game, Infinite, Outcome, Solver, TooBig, analyze
-from grundy.solver import work_limit
+from grundy.budget import work_limit
 
 from brute import mex
 

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from grundy.spec import game_list
+from grundy.catalogue import game_list
 from grundy.web.hosts import allowed_hosts
 from grundy.web.jobs import KINDS
 from grundy.web.server import create_app

@@ -22,7 +22,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from grundy import analyze
-from grundy.graphs import GraphGame
+from grundy.digraph import GraphGame
 from grundy.web.graphlist import MAX_BYTES, read_graphs
 from grundy.web.hosts import allowed_hosts
 from grundy.web.jobs import Job
@@ -180,7 +180,7 @@ class TestGraphList:
     def test_the_text_reader_matches_the_file_reader(self, tmp_path: Path) -> None:
         path = tmp_path / "chase.txt"
         path.write_text(CHASE)
-        from grundy.graphs import graph_from_text
+        from grundy.digraph import graph_from_text
 
         assert graph_from_text(CHASE, "x").edges == GraphGame.from_file(path).edges
 

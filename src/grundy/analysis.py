@@ -9,20 +9,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.boards.base import SYMMETRY, BoardGame, balanced
+from grundy.budget import search_positions
+from grundy.caches import Memo
+from grundy.catalogue import parse_position
+from grundy.core.game import Game, MisereRule
+from grundy.core.position import Move, Position
 from grundy.errors import TooBig
-from grundy.game import Game
-from grundy.heap.base import HeapGame
-from grundy.heap.subtraction import Nim
-from grundy.misere.answer import quotient_answer
-from grundy.solver import Solver, search_budget
-from grundy.spec import parse_position
-from grundy.sums import Move, Position
-from grundy.values import Infinite, Outcome, Value, nim_sum, value_to_json
+from grundy.solver import Solver
+from grundy.values import Infinite, Outcome, Value, value_to_json
 
 
 @dataclass(frozen=True)
@@ -38,7 +36,11 @@ class Analysis:
     """The answer for one position: outcome, nim-value, winning moves, and how it was found.
 
     ``terms`` are the summands of the nim-sum (one per heap or component) under normal play,
-    empty under misère play.  ``method`` says how the outcome was found.
+    empty under misère play.  ``method`` says how the outcome was found; ``reason``, when
+    a game knew the answer without a search (a symmetry strategy), says why in words.
+    ``remoteness`` is how many moves the game lasts with perfect play, when it was looked for
+    (``remoteness_searched``, see :func:`~grundy.opponent.with_remoteness`): None for a draw
+    or a search too big for the budget.
     """
 
     position: Position
@@ -48,6 +50,9 @@ class Analysis:
     winning_moves: tuple[Move, ...]
     terms: tuple[Term, ...]
     method: str
+    reason: str | None = None
+    remoteness: int | None = None
+    remoteness_searched: bool = False
 
     @property
     def winner(self) -> str:
@@ -60,8 +65,9 @@ class Analysis:
         return "misere" if self.misere else "normal"
 
     def to_json(self) -> dict[str, Any]:
-        """The object printed by ``grundy analyze --json``."""
-        return {
+        """The object printed by ``grundy analyze --json`` (with ``remoteness`` when it was
+        looked for)."""
+        data: dict[str, Any] = {
             "position": str(self.position),
             "convention": self.convention,
             "outcome": self.outcome.value,
@@ -69,6 +75,9 @@ class Analysis:
             "nim_value": value_to_json(self.nim_value),
             "winning_moves": [move.to_json() for move in self.winning_moves],
         }
+        if self.remoteness_searched:
+            data["remoteness"] = self.remoteness
+        return data
 
 
 def as_position(position: Position | str | Game[Any], state: Hashable = None) -> Position:
@@ -85,35 +94,36 @@ def analyze(position: Position | str | Game[Any], state: Hashable = None, *,
     """Who wins ``position`` (a Position, its text, or a game and a state), and how.
 
     Normal play uses the Sprague–Grundy theorem component by component; misère play
-    searches the whole position (it does not decompose), except misère Nim, which follows
-    Bouton's rule at any size, and heap games whose misère quotient is known (or, when the
-    search would be too big, can be found), which are answered from the quotient.  A misère
-    search that could exceed ``budget`` positions (default:
-    :func:`~grundy.solver.search_budget`) is refused with :class:`~grundy.errors.TooBig`.
+    searches the whole position (it does not decompose), unless the position's game knows a
+    rule for it at any size (:meth:`~grundy.core.game.Game.misere_rule`: Bouton's for Nim) or
+    its heaps are of one game whose misère quotient is known (or, when the search would be too
+    big, can be found; see :mod:`grundy.misere`).  A misère search that could exceed
+    ``budget`` positions (default: :func:`~grundy.budget.search_positions`) is refused with
+    :class:`~grundy.errors.TooBig`.
     """
     position = as_position(position, state)
     if misere:
-        return _misere(position, search_budget() if budget is None else budget)
+        return _misere(position, search_positions() if budget is None else budget)
     return _normal(position)
 
 
 def _terms(position: Position) -> list[Term]:
     terms: list[Term] = []
     for component in position.components:
-        game = component.game
-        if isinstance(game, HeapGame):
-            assert isinstance(component.state, tuple)
-            terms.extend(Term(f"{game.text} {h}", game.heap_value(h)) for h in component.state)
-        else:
+        summands = component.game.terms(component.state)
+        if summands is None:
             terms.append(Term(str(component), component.value()))
+        else:
+            terms.extend(Term(label, value) for label, value in summands)
     return terms
 
 
-def _mirrored(position: Position) -> bool:
+def _reason(position: Position) -> str | None:
+    """Why a lone component is lost for the player to move, if its game can say."""
     if len(position.components) != 1:
-        return False
+        return None
     component = position.components[0]
-    return isinstance(component.game, BoardGame) and balanced(component.game, component.state)
+    return component.game.reason(component.state)
 
 
 def _normal(position: Position) -> Analysis:
@@ -121,12 +131,13 @@ def _normal(position: Position) -> Analysis:
     total = position.value()
     outcome = Outcome.of_value(total)
     moves: list[Move] = []
+    reason = None
     if isinstance(total, Infinite):
         method = "Smith's generalised Sprague-Grundy values"
         if outcome is Outcome.N:
             moves = [m for m in position.moves() if m.position.value() == 0]
-    elif total == 0 and _mirrored(position):
-        method = SYMMETRY
+    elif total == 0 and (reason := _reason(position)) is not None:
+        method = reason
     else:
         method = "Sprague-Grundy: nim-sum of the components' values"
         if total:
@@ -141,7 +152,7 @@ def _normal(position: Position) -> Analysis:
     # No two of these moves lead to the same position: each game lists an option once, a
     # move changes only its own component, and the parts a heap move leaves are smaller than
     # the heap, so moves in different heaps differ too.
-    return Analysis(position, False, outcome, total, tuple(moves), tuple(terms), method)
+    return Analysis(position, False, outcome, total, tuple(moves), tuple(terms), method, reason)
 
 
 #: How many options the search for winning moves may look at, and how many characters the
@@ -166,10 +177,13 @@ def _refuse_long_listing(position: Position, total: int, size: int, unit: str) -
 
 
 def _misere(position: Position, budget: int) -> Analysis:
-    if all(isinstance(c.game, Nim) for c in position.components):
-        outcome = bouton_misere(_heaps(position))
-        moves = _misere_nim_wins(position) if outcome is Outcome.N else []
-        return Analysis(position, True, outcome, None, tuple(moves), (), "Bouton's misère rule")
+    rule = _misere_rule(position)
+    if rule is not None:
+        moves = [position.lazy_move(0, description, option) for description, option in rule.moves]
+        return Analysis(position, True, rule.outcome, None, tuple(moves), (), rule.reason)
+    # Misère quotients are numpy tables: imported only where a search might be needed.
+    from grundy.misere.answer import quotient_answer
+
     refusal = _misere_search_refusal(position, budget)
     # A quotient is built (seconds of work, kept afterwards) only where the search would be
     # refused; one already known answers every position it covers.
@@ -201,57 +215,16 @@ def _misere_search_refusal(position: Position, budget: int) -> TooBig | None:
     return None
 
 
-def bouton_misere(heaps: list[int]) -> Outcome:
-    """Misère Nim: the player to move loses iff (some heap >= 2 and nim-sum 0) or
-    (every heap <= 1 and nim-sum 1).
-
-    >>> bouton_misere([3, 2, 1]), bouton_misere([5, 1, 1]), bouton_misere([1, 1, 1])
-    (<Outcome.P: 'P'>, <Outcome.N: 'N'>, <Outcome.P: 'P'>)
-    """
-    total = nim_sum(*heaps)
-    if any(h >= 2 for h in heaps):
-        return Outcome.P if total == 0 else Outcome.N
-    return Outcome.P if total == 1 else Outcome.N
+def _misere_rule(position: Position) -> MisereRule | None:
+    """Misère play answered without a search: by a rule the game knows at any size (Bouton's
+    for Nim).  Misère play does not decompose, so only a lone component's rule applies."""
+    if len(position.components) != 1:
+        return None
+    component = position.components[0]
+    return component.game.misere_rule(component.state)
 
 
-def _heaps(position: Position) -> list[int]:
-    return [h for c in position.components for h in c.state]  # type: ignore[attr-defined]
-
-
-def _misere_nim_wins(position: Position) -> list[Move]:
-    """The winning moves of misère Nim, without search.
-
-    Only three sizes can be left in a heap by a winning move: the normal-play answer
-    (heap xor nim-sum), 0 or 1; each candidate is judged by Bouton's rule in O(1).
-    """
-    heaps = _heaps(position)
-    total = nim_sum(*heaps)
-    big = sum(1 for h in heaps if h >= 2)
-    moves = []
-    for index, component in enumerate(position.components):
-        game, state = component.game, component.state
-        assert isinstance(game, Nim) and isinstance(state, tuple)
-        for i, heap in game.distinct_heaps(state):
-            for left in sorted({heap ^ total, 0, 1}):
-                if left >= heap:
-                    continue
-                after_total = total ^ heap ^ left
-                after_big = big - (heap >= 2) + (left >= 2)
-                if (after_big and after_total == 0) or (not after_big and after_total == 1):
-                    parts = (left,) if left else ()
-                    moves.append(Move(position.say(index, game.describe_heap_move(heap, parts)),
-                                      _after(position, index, game, i, parts)))
-    return moves
-
-
-def _after(position: Position, index: int, game: Nim, heap_index: int,
-           parts: tuple[int, ...]) -> Callable[[], Position]:
-    state = position.components[index].state
-    assert isinstance(state, tuple)
-    return lambda: position.replace(index, game.after_move(state, heap_index, parts))
-
-
-_misere_solvers: dict[int, Solver[Position]] = {}
+_misere_solvers: Memo[int, Solver[Position]] = Memo("misère solvers", bound=16)
 
 
 def _misere_solver(budget: int) -> Solver[Position]:

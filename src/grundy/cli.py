@@ -24,32 +24,20 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-
-from grundy import __version__
 from grundy.analysis import analyze
-from grundy.errors import InvalidArgument, InvalidGame, TooBig
+from grundy.arguments import build_parser, one_line
+from grundy.budget import SHOWN_REMOTENESS_POSITIONS
+from grundy.catalogue import game_list, parse_game, parse_position
+from grundy.errors import InvalidArgument, InvalidGame, SequenceInterrupted, TooBig
 from grundy.heap.base import HeapGame, Progress, use_disk_cache
-from grundy.heap.kernels import SequenceInterrupted
-from grundy.numerals import shown, whole_number
+from grundy.numerals import shown
 from grundy.render.text import format_analysis, outcome_table, value_rows
 from grundy.sequences import heap_outcomes, heap_value_report, sequence_report
-from grundy.spec import game_list, parse_game, parse_position
 
-#: How many positions ``analyze`` may search for the remoteness ("the game lasts N moves")
-#: before leaving it out.  A count, not a time, so that the same command always prints the
-#: same thing.
-REMOTENESS_BUDGET = 20_000
-
-
-class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line and exit code 2."""
-
-    def error(self, message: str) -> NoReturn:
-        # argparse quotes the arguments it could not place, however long or strange.
-        raise InvalidArgument(_one_line(message, 200))
+if TYPE_CHECKING:
+    from grundy.heap.period import Period
 
 
 def _heap_game(text: str) -> HeapGame:
@@ -64,14 +52,14 @@ def _print_json(data: object) -> None:
 
 
 def _analyze(args: argparse.Namespace) -> None:
-    from grundy.opponent import analysis_json_with_remoteness
+    from grundy.opponent import with_remoteness
 
-    result = analyze(parse_position(args.position), misere=args.misere)
-    data = analysis_json_with_remoteness(result, budget=REMOTENESS_BUDGET)
+    result = with_remoteness(analyze(parse_position(args.position), misere=args.misere),
+                             budget=SHOWN_REMOTENESS_POSITIONS)
     if args.json:
-        _print_json(data)
+        _print_json(result.to_json())
     else:
-        print(format_analysis(result, remoteness=data["remoteness"]))
+        print(format_analysis(result))
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -125,28 +113,13 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bounded(what: str, low: int = 0, high: int | None = None) -> Callable[[str], int]:
-    """An argument type: a whole number from ``low`` to ``high`` (no upper end when None),
-    read by :func:`~grundy.numerals.whole_number` so its message, not argparse's, is shown."""
-
-    def read(text: str) -> int:
-        try:
-            number = whole_number(text, what, minimum=low)
-        except ValueError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-        if high is not None and number > high:
-            raise argparse.ArgumentTypeError(f"{what} {number} is too big; the most allowed "
-                                             f"is {high}")
-        return number
-    return read
-
-
 @contextmanager
 def _progress(total: int) -> Iterator[Progress | None]:
     """A progress bar on stderr for long computations, only when stderr is a terminal."""
     if not sys.stderr.isatty():
         yield None
         return
+    from rich.console import Console
     from rich.progress import Progress as Bar
 
     with Bar(transient=True, console=Console(stderr=True)) as bar:
@@ -163,15 +136,16 @@ def _sequence(args: argparse.Namespace) -> None:
         report = sequence_report(game, args.to, misere=args.misere, period=args.period,
                                  values=not args.no_values, save=args.save, progress=progress)
     if args.json:
-        _print_json(report)
+        _print_json(report.to_json())
         return
-    print(f"{report['game']} ({report['convention']} play), heaps 0..{args.to}")
-    if "values" in report:
-        print(value_rows(report["values"]))
-    if "outcomes" in report:
-        print(outcome_table([_outcome(o) for o in report["outcomes"]]))
+    convention = "misere" if report.misere else "normal"
+    print(f"{report.game} ({convention} play), heaps 0..{args.to}")
+    if report.values is not None:
+        print(value_rows(report.values))
+    if report.outcomes is not None:
+        print(outcome_table([_outcome(o) for o in report.outcomes]))
     if args.period:
-        print(_say_period(report.get("period")))
+        print(_say_period(report.period))
     if args.save:
         print(f"saved to {args.save}")
 
@@ -188,16 +162,15 @@ def _genus_sequence(args: argparse.Namespace) -> None:
         print(f"{heap:>4}  {text}")
 
 
-def _say_period(period: dict[str, Any] | None) -> str:
+def _say_period(period: Period | None) -> str:
     if period is None:
         return "No period seen in these values."
-    proof = f"proved by the {period['by']}" if period["certified"] else "not proved"
-    if period.get("saltus"):
-        return (f"Arithmetic-periodic from heap {period['preperiod']} with period "
-                f"{period['period']} and saltus {period['saltus']}: G(n + {period['period']}) "
-                f"= G(n) + {period['saltus']} ({proof}).")
-    return (f"Periodic from heap {period['preperiod']} with period {period['period']} "
-            f"({proof}).")
+    proof = f"proved by the {period.by}" if period.certified else "not proved"
+    if period.saltus:
+        return (f"Arithmetic-periodic from heap {period.preperiod} with period "
+                f"{period.period} and saltus {period.saltus}: G(n + {period.period}) "
+                f"= G(n) + {period.saltus} ({proof}).")
+    return f"Periodic from heap {period.preperiod} with period {period.period} ({proof})."
 
 
 def _outcome(letter: str) -> Any:
@@ -209,10 +182,9 @@ def _outcome(letter: str) -> Any:
 def _value(args: argparse.Namespace) -> None:
     report = heap_value_report(_heap_game(args.game), args.heap)
     if args.json:
-        _print_json(report)
+        _print_json(report.to_json())
     else:
-        print(f"{report['game']} {report['heap']}: nim-value {report['nim_value']} "
-              f"(by {report['by']})")
+        print(f"{report.game} {report.heap}: nim-value {report.nim_value} (by {report.by})")
 
 
 def _table(args: argparse.Namespace) -> None:
@@ -254,105 +226,21 @@ def _nim_multiply(args: argparse.Namespace) -> None:
         print(product)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``grundy`` command."""
-    parser = _Parser(prog="grundy", description="Impartial games: who wins, nim-values, "
-                     "winning moves, nim-sequences.")
-    parser.add_argument("--version", action="version", version=f"grundy {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-
-    def command(name: str, run: Callable[[argparse.Namespace], int | None], summary: str
-                ) -> argparse.ArgumentParser:
-        sub = commands.add_parser(name, help=summary, description=summary)
-        sub.set_defaults(run=run)
-        return sub
-
-    sub = command("analyze", _analyze, "who wins a position, its nim-value and winning moves")
-    sub.add_argument("--misere", action="store_true", help="the last player to move loses")
-    sub.add_argument("--json", action="store_true", help="print one JSON object")
-    sub.add_argument("position", nargs="+", help="GAME POSITION... [+ GAME POSITION...]")
-
-    sub = command("sequence", _sequence, "nim-values (or misère outcomes) of single heaps 0..N")
-    sub.add_argument("--misere", action="store_true")
-    sub.add_argument("--json", action="store_true")
-    sub.add_argument("--period", action="store_true", help="find the period, with its proof")
-    sub.add_argument("--no-values", action="store_true", help="leave the values out")
-    sub.add_argument("--genus", action="store_true", help="Conway's genus of each heap "
-                     "(normal value ^ misère values), as CGSuite writes it")
-    sub.add_argument("--save", metavar="FILE", help="write the values to FILE.npy or FILE.csv")
-    sub.add_argument("--no-cache", action="store_true", help="neither read nor write the "
-                     "sequence cache ($GRUNDY_CACHE_DIR or the user cache directory)")
-    sub.add_argument("game")
-    sub.add_argument("--to", type=_bounded("--to"), required=True, metavar="N")
-
-    sub = command("value", _value, "the nim-value of one heap, of any size")
-    sub.add_argument("--json", action="store_true")
-    sub.add_argument("--no-cache", action="store_true", help="do not use the sequence cache")
-    sub.add_argument("game")
-    sub.add_argument("heap", type=_bounded("the heap"), metavar="N")
-
-    sub = command("table", _table, "the '-'/'+' table of single heaps, as in the texts")
-    sub.add_argument("--misere", action="store_true")
-    sub.add_argument("game")
-    sub.add_argument("--to", type=_bounded("--to"), required=True, metavar="N")
-    sub.add_argument("--from", dest="start", type=_bounded("--from"), default=0, metavar="K")
-
-    command("games", _games, "the rulesets, one line each")
-
-    sub = command("nim-multiply", _nim_multiply, "the nim-product of two whole numbers "
-                  "(Conway's field of nimbers)")
-    sub.add_argument("--json", action="store_true")
-    sub.add_argument("a", metavar="A")
-    sub.add_argument("b", metavar="B")
-
-    sub = command("quotient", _quotient, "the misère quotient of a heap game: presentation, "
-                  "P-portion, pretending function and its period")
-    sub.add_argument("--json", action="store_true")
-    sub.add_argument("game")
-    sub.add_argument("--to", type=_bounded("--to"), metavar="N",
-                     help="heaps up to N (default: until the period is proved)")
-
-    sub = command("graph", _graph, "the game graph of a position: DOT text, SVG or PNG")
-    sub.add_argument("--misere", action="store_true", help="mark P/N for misère play")
-    sub.add_argument("--format", choices=["dot", "svg", "png"], default="dot")
-    sub.add_argument("-o", "--output", metavar="FILE", help="write to FILE, not stdout")
-    sub.add_argument("position", nargs="+", help="GAME POSITION... [+ GAME POSITION...]")
-
-    sub = command("play", _play, "play a position against the perfect computer")
-    sub.add_argument("--misere", action="store_true")
-    sub.add_argument("--first", choices=["me", "computer"], default="me")
-    sub.add_argument("position", nargs="+", help="GAME POSITION... [+ GAME POSITION...]")
-
-    from grundy.problems import PROBLEMS
-
-    sub = command("solve", _solve, "solve one of the texts' olympiad problems; input on stdin")
-    sub.add_argument("problem", choices=list(PROBLEMS), metavar="PROBLEM", help="; ".join(
-        f"{p.name}: {p.summary}" for p in PROBLEMS.values()))
-
-    sub = command("serve", _serve, "serve the web page and its JSON API")
-    sub.add_argument("--host", default="127.0.0.1")
-    sub.add_argument("--port", type=_bounded("port", 0, 65535), default=8000,
-                     help="0 picks a free port")
-    sub.add_argument("--graph", action="append", default=[], metavar="NAME=PATH",
-                     help="offer the graph file PATH as graph:NAME (read once, at start)")
-    sub.add_argument("--graphs", action="append", default=[], metavar="DIR",
-                     help="offer every DIR/NAME.txt as graph:NAME")
-    sub.add_argument("--allow-host", action="append", default=[], metavar="NAME",
-                     help="another name clients may reach this server by (Host header)")
-    sub.add_argument("--memory", type=_bounded("memory", 64, 2**20), default=256,
-                     metavar="MIB", help="memory one request may use (default 256 MiB)")
-    sub.add_argument("--seconds", type=_bounded("seconds", 1, 3600), default=10,
-                     help="time one request may take (default 10)")
-    sub.add_argument("--workers", type=_bounded("workers", 1, 1000), default=24,
-                     help="requests computed at once (default 24)")
-
-    from grundy.completion import INSTALL
-
-    sub = command("completion", _completion, "print the completion script for bash, zsh or fish")
-    sub.formatter_class = argparse.RawDescriptionHelpFormatter
-    sub.epilog = "install it with one of:\n  " + "\n  ".join(INSTALL.values())
-    sub.add_argument("shell", choices=list(INSTALL))
-    return parser
+#: What each subcommand runs.
+COMMANDS: dict[str, Callable[[argparse.Namespace], int | None]] = {
+    "analyze": _analyze,
+    "sequence": _sequence,
+    "value": _value,
+    "table": _table,
+    "games": _games,
+    "nim-multiply": _nim_multiply,
+    "quotient": _quotient,
+    "graph": _graph,
+    "play": _play,
+    "solve": _solve,
+    "serve": _serve,
+    "completion": _completion,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -361,12 +249,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         if getattr(args, "no_cache", False):
             use_disk_cache(False)
-        code = args.run(args)
+        code = COMMANDS[args.command](args)
     except ValueError as error:
-        print(f"grundy: {_one_line(str(error))}", file=sys.stderr)
+        print(f"grundy: {one_line(str(error))}", file=sys.stderr)
         return 2
     except TooBig as error:
-        print(f"grundy: too big: {_one_line(str(error))}", file=sys.stderr)
+        print(f"grundy: too big: {one_line(str(error))}", file=sys.stderr)
         return 3
     except SequenceInterrupted as stop:
         print(f"grundy: interrupted; the values of heaps 0..{len(stop.values) - 1} are kept",
@@ -384,17 +272,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"grundy: {_failure(error)}", file=sys.stderr)
         return 2
     return code or 0
-
-
-def _one_line(message: str, most: int = 400) -> str:
-    """A message as one printable line of at most ``most`` characters (messages quote what
-    was typed, which may be long or hold control characters).
-
-    >>> print(_one_line("a" + chr(10) + "b" + "c" * 500)[:8], len(_one_line("c" * 500)))
-    a\\nbcccc 400
-    """
-    printable = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message[: 2 * most])
-    return printable if len(printable) <= most else printable[: most - 3] + "..."
 
 
 def _failure(error: BaseException) -> str:

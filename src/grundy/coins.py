@@ -36,8 +36,8 @@ from functools import reduce
 from itertools import combinations
 from operator import xor
 
+from grundy.core.game import Game, Option
 from grundy.errors import InvalidPosition
-from grundy.game import Game, Option
 from grundy.nimbers import nim_inverse, nim_multiply
 
 #: Most coins a position may have.

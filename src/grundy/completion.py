@@ -20,17 +20,12 @@ import shlex
 
 import shtab
 
-from grundy.spec import game_list
+from grundy.arguments import INSTALL, build_parser
+from grundy.catalogue import game_list
+from grundy.errors import InvalidArgument
 
 #: The shells ``grundy completion`` writes scripts for.
-SHELLS = ("bash", "zsh", "fish")
-
-#: Where each shell looks for completion scripts, as the documentation's install lines say.
-INSTALL = {
-    "bash": "grundy completion bash > ~/.local/share/bash-completion/completions/grundy",
-    "zsh": "grundy completion zsh > ~/.zfunc/_grundy  # with fpath+=(~/.zfunc) before compinit",
-    "fish": "grundy completion fish > ~/.config/fish/completions/grundy.fish",
-}
+SHELLS = tuple(INSTALL)
 
 
 def game_words() -> list[str]:
@@ -54,9 +49,6 @@ def completion_script(shell: str) -> str:
     ...
     grundy.errors.InvalidArgument: no completion for shell 'tcsh'; one of bash, zsh, fish
     """
-    from grundy.cli import build_parser
-    from grundy.errors import InvalidArgument
-
     if shell not in SHELLS:
         raise InvalidArgument(f"no completion for shell {shell!r}; one of {', '.join(SHELLS)}")
     parser = build_parser()

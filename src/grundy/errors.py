@@ -16,6 +16,7 @@ heap size '-3' is negative; heap sizes are whole numbers >= 0
 from __future__ import annotations
 
 import math
+from typing import Any
 
 
 class InvalidGame(ValueError):
@@ -97,3 +98,16 @@ def _rounded(size: int) -> str:
     if mantissa == 10:
         mantissa, exponent = 1, exponent + 1
     return f"{mantissa}e+{exponent}"
+
+
+class SequenceInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a long computation; ``values`` holds the correct prefix computed so far.
+
+    >>> error = SequenceInterrupted([0, 1, 2])
+    >>> isinstance(error, KeyboardInterrupt), len(error.values)
+    (True, 3)
+    """
+
+    def __init__(self, values: Any) -> None:
+        super().__init__(f"interrupted after the values of heaps 0..{len(values) - 1}")
+        self.values = values

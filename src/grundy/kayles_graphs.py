@@ -36,16 +36,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
 from itertools import chain, permutations, product
 from math import factorial, prod
 from typing import ClassVar
 
+from grundy.budget import search_positions
+from grundy.caches import remembered
+from grundy.core.game import Game, Option
+from grundy.digraph import MAX_BYTES, _check_name, parse_edge_list, read_text_file
 from grundy.errors import InvalidGame, InvalidPosition, TooBig
-from grundy.game import Game, Option
-from grundy.graphs import MAX_BYTES, _check_name, parse_edge_list, read_text_file
-from grundy.solver import search_budget
-from grundy.spec import Ruleset, register
 from grundy.values import mex
 
 #: Most nodes a graph may have.
@@ -155,7 +154,7 @@ class GraphKayles(Game[int]):
         Raises :class:`~grundy.errors.TooBig` when the search would meet more components
         than the search budget, or play deeper than :data:`MAX_DEPTH` moves.
         """
-        budget = search_budget()
+        budget = search_positions()
         total = 0
         for component in self.components(state):
             total ^= self._component_value(component, budget, 0)
@@ -353,7 +352,7 @@ def _natural(name: str) -> tuple[int, int | str]:
     return (0, int(name)) if name.isascii() and name.isdigit() else (1, name)
 
 
-@lru_cache(maxsize=4)
+@remembered("kayles graph files", most=4)
 def _read(where: str, real: str, mtime: int, size: int
           ) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
     """The edges and lone nodes of a file; the key's time and size make a changed file read
@@ -411,11 +410,3 @@ def _sixes(sixes: Sequence[int]) -> int:
     for six in sixes:
         value = value << 6 | six
     return value
-
-
-register(Ruleset("node-kayles", "Node Kayles on an undirected graph file (edges 'a b', or "
-                 "graph6): take a node and its neighbours", NodeKayles.from_file, "PATH",
-                 "node-kayles:graph.txt all", reads_file=True))
-register(Ruleset("arc-kayles", "Arc Kayles on an undirected graph file (edges 'a b', or "
-                 "graph6): take an edge and both its ends", ArcKayles.from_file, "PATH",
-                 "arc-kayles:graph.txt all", reads_file=True))

@@ -23,8 +23,7 @@ coins (Turning Corners, :mod:`grundy.coins`).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from grundy.caches import remembered
 from grundy.errors import InvalidArgument, TooBig
 
 #: Largest factor, in bits, that :func:`nim_multiply` takes: every number of 4000 decimal
@@ -46,7 +45,7 @@ def _field_half(n: int) -> int:
     return h
 
 
-@lru_cache(maxsize=1 << 16)
+@remembered("nim-products", most=1 << 16)
 def _multiply(a: int, b: int) -> int:
     if a < _SMALL and b < _SMALL:
         return _TABLE[a][b]

@@ -37,17 +37,16 @@ import heapq
 import itertools
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from grundy.analysis import Analysis, analyze, as_position
 from grundy.boards.symmetry import symmetry_strategy
+from grundy.budget import Budget, playing_budget
+from grundy.caches import register
+from grundy.core.position import Move, Position
 from grundy.errors import InvalidMove, TooBig
-from grundy.sums import Move, Position
 from grundy.values import Outcome, Value, value_to_json
-
-#: How many positions one remoteness search may meet before it is refused.
-DEFAULT_BUDGET = 200_000
 
 #: How many options a position may have for :func:`rate_moves` to rate them all.
 MAX_MOVES = 5_000
@@ -66,12 +65,25 @@ _refused: dict[tuple[Position, bool], tuple[int, float | None]] = {}
 _REFUSED_LIMIT = 10_000
 
 
+def _clear_remoteness() -> None:
+    with _cache_lock:
+        for table in _cache.values():
+            table.clear()
+
+
+register("remoteness of positions", _clear_remoteness,
+         lambda: sum(len(table) for table in _cache.values()))
+register("remoteness searches refused", _refused.clear, _refused.__len__)
+
+
 def remoteness(position: Position | str, misere: bool = False, *,
-               budget: int = DEFAULT_BUDGET, seconds: float | None = None) -> int | None:
+               budget: Budget | int | None = None, seconds: float | None = None) -> int | None:
     """The remoteness of ``position``: moves to the end with perfect play; None for a draw.
 
-    Raises :class:`~grundy.errors.TooBig` when the search would meet more than ``budget``
-    positions or take longer than ``seconds``.  Time and memory are linear in the number of
+    Raises :class:`~grundy.errors.TooBig` when the search would meet more positions or take
+    longer than ``budget`` allows (a :class:`~grundy.budget.Budget`, or a count of positions;
+    by default :func:`~grundy.budget.playing_budget`); ``seconds``, when given, replaces its
+    time limit.  Time and memory are linear in the number of
     moves between the positions reachable from ``position``; results are remembered.
 
     >>> remoteness("kayles 4"), remoteness("nim 2 2"), remoteness("nim 2 2", misere=True)
@@ -82,7 +94,9 @@ def remoteness(position: Position | str, misere: bool = False, *,
     grundy.errors.TooBig: remoteness of 'nim 9 9 9' needs about 1000 states; the limit is 100
     """
     position = as_position(position)
-    found = _table(position, misere, budget, seconds)[position]
+    if seconds is not None:
+        budget = replace(playing_budget(budget), seconds=seconds)
+    found = _table(position, misere, budget)[position]
     return None if found == _DRAW else found
 
 
@@ -96,7 +110,7 @@ def wins(remoteness: int, misere: bool = False) -> bool:
 
 
 def computer_move(position: Position | str, misere: bool = False, *,
-                  budget: int = DEFAULT_BUDGET, seconds: float | None = None) -> Move:
+                  budget: Budget | int | None = None) -> Move:
     """The perfect opponent's move: the fastest win, or else the longest resistance.
 
     When the remoteness search fits the budget: from a won position, a move to a lost one of
@@ -123,7 +137,7 @@ def computer_move(position: Position | str, misere: bool = False, *,
     if position.is_terminal:
         raise InvalidMove(f"{position} has no legal move: the game is over")
     try:
-        table = _table(position, misere, budget, seconds)
+        table = _table(position, misere, budget)
     except TooBig:
         return _fallback_move(position, misere)
     return _best_move(table[position], [(m, table[m.position]) for m in position.moves()],
@@ -228,7 +242,7 @@ class RatedMove:
 
 
 def rate_moves(position: Position | str, misere: bool = False, *,
-               budget: int = DEFAULT_BUDGET, seconds: float | None = None) -> list[RatedMove]:
+               budget: Budget | int | None = None) -> list[RatedMove]:
     """Every legal move of ``position`` with the outcome, nim-value and remoteness it leads to.
 
     Remoteness is None where the search does not fit the budget (or for a draw); the nim-value
@@ -242,7 +256,7 @@ def rate_moves(position: Position | str, misere: bool = False, *,
     refuse_long_move_lists(position)
     moves = position.moves()
     try:
-        table: dict[Position, int] | None = _table(position, misere, budget, seconds)
+        table: dict[Position, int] | None = _table(position, misere, budget)
     except TooBig:
         table = None
     rated = []
@@ -261,36 +275,46 @@ def rate_moves(position: Position | str, misere: bool = False, *,
 
 
 def moves_json(position: Position | str, misere: bool = False, *,
-               budget: int = DEFAULT_BUDGET, seconds: float | None = None) -> dict[str, Any]:
+               budget: Budget | int | None = None) -> dict[str, Any]:
     """The ``/api/moves`` object: the position and every legal move, rated.
 
     >>> moves_json("nim 1")["moves"]
     [{'move': 'take all 1', 'position': 'nim 0', 'outcome': 'P', 'nim_value': 0, 'remoteness': 0}]
     """
     position = as_position(position)
-    rated = rate_moves(position, misere, budget=budget, seconds=seconds)
+    rated = rate_moves(position, misere, budget=budget)
     return {"position": str(position), "moves": [r.to_json() for r in rated]}
 
 
-def analysis_json_with_remoteness(analysis: Analysis, *, budget: int = DEFAULT_BUDGET,
-                                  seconds: float | None = None) -> dict[str, Any]:
+def with_remoteness(analysis: Analysis, *, budget: Budget | int | None = None) -> Analysis:
+    """The analysis with its remoteness looked for within ``budget``: None for a draw or a
+    search too big.
+
+    >>> with_remoteness(analyze("nim 1 2")).remoteness
+    3
+    """
+    try:
+        found = remoteness(analysis.position, analysis.misere, budget=budget)
+    except TooBig:
+        found = None
+    return replace(analysis, remoteness=found, remoteness_searched=True)
+
+
+def analysis_json_with_remoteness(analysis: Analysis, *, budget: Budget | int | None = None
+                                  ) -> dict[str, Any]:
     """``analysis.to_json()`` with ``"remoteness"``: an int, or null (a draw, or too big).
 
     >>> analysis_json_with_remoteness(analyze("nim 1 2"))["remoteness"]
     3
     """
-    data = analysis.to_json()
-    try:
-        data["remoteness"] = remoteness(analysis.position, analysis.misere, budget=budget,
-                                        seconds=seconds)
-    except TooBig:
-        data["remoteness"] = None
-    return data
+    return with_remoteness(analysis, budget=budget).to_json()
 
 
-def _table(position: Position, misere: bool, budget: int,
-           seconds: float | None) -> dict[Position, int]:
+def _table(position: Position, misere: bool, given: Budget | int | None
+           ) -> dict[Position, int]:
     """Remoteness (or :data:`_DRAW`) of ``position``, of its options, and maybe more."""
+    allowed = playing_budget(given)
+    budget, seconds = allowed.positions, allowed.seconds
     known = _cache[misere]
     if position in known:
         # A remembered position was searched with everything it reaches, options included;

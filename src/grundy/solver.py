@@ -11,57 +11,18 @@ of the whole reachable graph: outcomes P/N/D, and Smith's generalised Sprague–
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Generic, TypeVar
 
+from grundy.budget import search_positions
 from grundy.errors import TooBig
 from grundy.values import Infinite, Outcome, Value, mex
 
 Node = TypeVar("Node", bound=Hashable)
 
-#: How many new nodes one search may meet before it is refused.
-DEFAULT_BUDGET = 2_000_000
 #: How many settled nodes a solver remembers; past this it forgets them all before its
 #: next search, so a long-running process (the web server) does not grow without end.
 MEMO_LIMIT = 8_000_000
-
-_work_limit: ContextVar[int | None] = ContextVar("grundy_work_limit", default=None)
-
-
-def search_budget() -> int:
-    """How many new positions one search may meet here: :data:`DEFAULT_BUDGET`, or the
-    limit of the innermost :func:`work_limit` around the caller.
-
-    >>> search_budget() == DEFAULT_BUDGET
-    True
-    """
-    limit = _work_limit.get()
-    return DEFAULT_BUDGET if limit is None else limit
-
-
-def limited_work() -> int | None:
-    """The limit of the innermost :func:`work_limit` around the caller, or None."""
-    return _work_limit.get()
-
-
-@contextmanager
-def work_limit(states: int) -> Iterator[None]:
-    """Lower every search budget to ``states`` positions inside the block (in this thread or
-    task only): searches and computations that would need more are refused up front.
-
-    The web server answers each request inside one, so no request runs for long.
-
-    >>> with work_limit(100):
-    ...     search_budget()
-    100
-    """
-    token = _work_limit.set(states)
-    try:
-        yield
-    finally:
-        _work_limit.reset(token)
 
 
 class _CycleFound(Exception):
@@ -73,7 +34,8 @@ class Solver(Generic[Node]):
 
     ``options(node)`` lists the node's options.  Options for which ``foreign(option)`` returns
     a value are leaves whose value is known from elsewhere (another game's position); they are
-    used for nim-values only.  Without a ``budget``, each search has :func:`search_budget`.
+    used for nim-values only.  Without a ``budget``, each search has
+    :func:`~grundy.budget.search_positions`.
 
     >>> solver = Solver(lambda n: [n - k for k in (1, 2) if k <= n])
     >>> [solver.value(n) for n in range(6)]
@@ -116,7 +78,7 @@ class Solver(Generic[Node]):
                 table.clear()
 
     def _charge(self, met: int) -> None:
-        budget = search_budget() if self.budget is None else self.budget
+        budget = search_positions() if self.budget is None else self.budget
         if met > budget:
             raise TooBig(self.what, limit=budget)
 

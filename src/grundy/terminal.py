@@ -19,6 +19,9 @@ import sys
 from typing import TextIO
 
 from grundy.analysis import analyze, as_position
+from grundy.budget import PLAYING_POSITIONS, Budget
+from grundy.catalogue import parse_position
+from grundy.core.position import Move, Position
 from grundy.errors import InvalidArgument, TooBig
 from grundy.i18n import language, message
 from grundy.numerals import is_whole_number
@@ -30,15 +33,14 @@ from grundy.opponent import (
     wins,
 )
 from grundy.render.text import nim_sum_columns
-from grundy.spec import parse_position
-from grundy.sums import Move, Position
 from grundy.values import Outcome
 
 #: How many moves are listed; more can still be chosen by number or by position.
 SHOWN_MOVES = 40
 
-#: Seconds the remoteness search of a hint may take before the hint goes without it.
-HINT_SECONDS = 2.0
+#: The remoteness search of a hint: the opponent's positions, and 2 seconds before the hint
+#: goes without it.
+HINT = Budget(PLAYING_POSITIONS, seconds=2.0)
 
 
 def play(position: Position | str, misere: bool = False, first: str = "me",
@@ -175,7 +177,7 @@ class _Game:
         verdict = {Outcome.N: "you_can_win", Outcome.P: "you_lose", Outcome.D: "draw"}
         line = self.text(verdict[analysis.outcome])
         try:
-            far = remoteness(self.position, self.misere, seconds=HINT_SECONDS)
+            far = remoteness(self.position, self.misere, budget=HINT)
         except TooBig:
             far = None
         if far is not None:

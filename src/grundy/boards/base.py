@@ -3,13 +3,13 @@
 A board game lists its *plays* (a domino, a square, a line...) in the frame of a position,
 and :meth:`BoardGame.apply` makes the position a play leaves in the same frame.  The frame
 is what the lecture's symmetry strategies talk about (see :mod:`grundy.boards.symmetry`).
-A move of the :class:`~grundy.game.Game` protocol is a play followed by *settling*: the
+A move of the :class:`~grundy.core.game.Game` protocol is a play followed by *settling*: the
 position left is folded by the board's symmetries and, when it falls apart into regions that
-no play connects, split into a :class:`~grundy.sums.Position` of one component per region.
+no play connects, split into a :class:`~grundy.core.position.Position` of one component per region.
 Under normal play a sum's value is the xor of its parts', so each region is solved once;
 misère play searches whole positions (sums included) and never relies on the split.
 
->>> from grundy.boards.grid import CRAM
+>>> from grundy.boards.cram import CRAM
 >>> state = CRAM.parse_state(["1x6"])
 >>> [str(option) if not isinstance(option, tuple) else CRAM.format_state(option)
 ...  for _, option in CRAM.labelled_moves(state)]
@@ -21,14 +21,14 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections import Counter
 from collections.abc import Hashable, Iterable, Iterator
-from functools import lru_cache
 from itertools import islice
 from typing import Any, TypeVar
 
+from grundy.budget import search_positions
+from grundy.caches import remembered
+from grundy.core.game import Game, Option
+from grundy.core.position import Component, Position
 from grundy.errors import TooBig, capped
-from grundy.game import Game, Option
-from grundy.solver import search_budget
-from grundy.sums import Component, Position
 from grundy.values import Value
 
 S = TypeVar("S", bound=Hashable)
@@ -64,7 +64,7 @@ def unpaired(regions: list[S]) -> list[S]:
 
 # Asked twice of a big board (its value, then the reason given for it), and a pass over
 # every play of a 100x200 board takes about half a second.
-@lru_cache(maxsize=256)
+@remembered("balanced boards", most=256)
 def balanced(game: BoardGame[Any], state: Any) -> bool:
     """True when ``state`` is its own mirror (:meth:`BoardGame.mirror`) and every play's
     mirror stays legal after it.
@@ -73,7 +73,7 @@ def balanced(game: BoardGame[Any], state: Any) -> bool:
     position again (plays only shrink what is left, so the mirror answers stay legal), and
     the mirroring player makes the last move.  See :mod:`grundy.boards.symmetry`.
 
-    >>> from grundy.boards.grid import KINGS
+    >>> from grundy.boards.kings import KINGS
     >>> balanced(KINGS, (3, 3, 0b111101111)), balanced(KINGS, (2, 2, 15))
     (True, False)
     """
@@ -152,7 +152,7 @@ class BoardGame(Game[S]):
         """The plays, counted without settling what they leave (which costs a pass over the
         board for each).
 
-        >>> from grundy.boards.grid import CRAM
+        >>> from grundy.boards.cram import CRAM
         >>> CRAM.count_moves(CRAM.parse_state(["100x200"]), 5000)
         5001
         """
@@ -195,7 +195,7 @@ class BoardGame(Game[S]):
         if known is not None:
             return known
         # Inside a search every state met is a settled region already.
-        regions = [state] if _nesting[0] else self.regions_to_search(state, search_budget())
+        regions = [state] if _nesting[0] else self.regions_to_search(state, search_positions())
         total = 0
         _nesting[0] += 1
         try:
@@ -206,6 +206,11 @@ class BoardGame(Game[S]):
         finally:
             _nesting[0] -= 1
         return total
+
+    def reason(self, state: S) -> str | None:
+        """:data:`SYMMETRY` when ``state`` is :func:`balanced`: the lecture's symmetry
+        strategy wins it for the second player."""
+        return SYMMETRY if balanced(self, state) else None
 
     def extent(self, state: S) -> int:
         """What one play costs to apply and check, roughly: the words of a board's bitmask,
@@ -231,7 +236,7 @@ class BoardGame(Game[S]):
         :func:`balanced` (its value is 0) and refused with :class:`~grundy.errors.TooBig`
         otherwise.
 
-        >>> from grundy.boards.grid import CRAM
+        >>> from grundy.boards.cram import CRAM
         >>> CRAM.regions_to_search(CRAM.parse_state(["2x2"]), 0)
         []
         >>> CRAM.regions_to_search(CRAM.parse_state(["..#../..#.."]), 0)
@@ -250,11 +255,9 @@ class BoardGame(Game[S]):
                              size=bound, limit=limit * self.region_symmetries(region))
         return searched
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self)
-
-    def __hash__(self) -> int:
-        return hash(self.name)
+    def parameters(self) -> tuple[()]:
+        """Fixed rules: every instance is the same game."""
+        return ()
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

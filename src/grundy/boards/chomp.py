@@ -31,7 +31,7 @@ from collections.abc import Iterator, Sequence
 from itertools import accumulate, pairwise
 
 from grundy.boards.base import BoardGame
-from grundy.boards.grid import MAX_CELLS, square
+from grundy.boards.bitgrid import MAX_CELLS, square
 from grundy.errors import BEYOND, InvalidPosition, TooBig, capped
 from grundy.numerals import is_whole_number, shown, sizes, whole_number
 

@@ -1,7 +1,7 @@
 """Compiled nim-values of Cram on boards of at most 64 cells.
 
 A board is the bitmask of its free cells on an ``R x C`` frame, bit ``r * C + c`` for row
-``r`` and column ``c`` (as in :mod:`grundy.boards.grid`), with ``R * C <= 64``.  Its value is
+``r`` and column ``c`` (as in :mod:`grundy.boards.bitgrid`), with ``R * C <= 64``.  Its value is
 the mex, over the dominoes on two free cells side by side, of the xor of the values of the
 regions left: the groups of free cells joined side by side, cells with no free neighbour
 left out (no domino can ever cover them).
@@ -48,6 +48,7 @@ import numpy as np
 from numba import njit, types
 from numba.extending import intrinsic
 
+from grundy.caches import register
 from grundy.compiled import CACHING
 
 #: The most cells a frame may have (one 64-bit word).
@@ -627,3 +628,6 @@ def clear_memo() -> None:
     """Forget every solved region (for cold timings, or to free the table's memory)."""
     global _table
     _table = _Table()
+
+
+register("cram regions", clear_memo, memo_size)

@@ -25,10 +25,10 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 
+from grundy.budget import search_positions
+from grundy.core.game import Game, Option
 from grundy.errors import InvalidPosition, TooBig
-from grundy.game import Game, Option
 from grundy.numerals import is_whole_number, shown, whole_number
-from grundy.solver import search_budget
 from grundy.values import Value
 
 Pair = tuple[int, int]
@@ -64,7 +64,7 @@ class TwoNumbers(Game[Pair]):
         self._taken: list[list[int]] = [[0], [0]]
 
     def _missing(self, a: int) -> list[int]:
-        limit = search_budget()
+        limit = search_positions()
         if a * a > limit:
             raise TooBig(f"the nim-values of two-numbers with smaller number {a}",
                          size=a * a, limit=limit, unit="steps")
@@ -134,11 +134,9 @@ class TwoNumbers(Game[Pair]):
                                   f"not {shown(' '.join(tokens))}")
         return self.canonical((numbers[0], numbers[1]))
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is TwoNumbers
-
-    def __hash__(self) -> int:
-        return hash(self.name)
+    def parameters(self) -> tuple[()]:
+        """Fixed rules: every instance is the same game."""
+        return ()
 
     def __repr__(self) -> str:
         return "TwoNumbers()"

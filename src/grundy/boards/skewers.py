@@ -28,18 +28,18 @@ argument (:func:`grundy.boards.base.balanced`), not from a search.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cache
 from itertools import permutations, product
 
 from grundy.boards.base import BoardGame
-from grundy.boards.grid import MAX_CELLS, bits
+from grundy.boards.bitgrid import MAX_CELLS, bits
+from grundy.caches import remembered
 from grundy.errors import InvalidPosition, TooBig
 from grundy.numerals import shown, sizes
 
 Box = tuple[int, int, int, int]
 
 
-@cache
+@remembered("skewers geometry: lines", most=64)
 def _lines(p: int, q: int, r: int) -> tuple[tuple[int, int, int], ...]:
     """Every line of the box as (mask, axis, index of the line in its axis)."""
     found = []
@@ -56,7 +56,7 @@ def _lines(p: int, q: int, r: int) -> tuple[tuple[int, int, int], ...]:
     return tuple(found)
 
 
-@cache
+@remembered("skewers geometry: maps", most=64)
 def _maps(p: int, q: int, r: int) -> tuple[tuple[tuple[int, int, int], tuple[int, ...]], ...]:
     """For each of the 48 symmetries: the new dimensions and where each cube goes."""
     dims = (p, q, r)

@@ -15,7 +15,7 @@ an even x odd Cram board, the central king of an odd x odd board) — or ``None`
 position is balanced already (the player to move loses against the strategy) or no play
 balances it.
 
->>> from grundy.boards.grid import CRAM
+>>> from grundy.boards.cram import CRAM
 >>> board = CRAM.apply((2, 4, 255), 0b11)
 >>> reply = symmetry_strategy(CRAM, board)
 >>> reply.move, CRAM.format_state(reply.state)
@@ -30,7 +30,7 @@ from collections.abc import Hashable
 from typing import Any, NamedTuple
 
 from grundy.boards.base import BoardGame, balanced
-from grundy.game import Game
+from grundy.core.game import Game
 
 
 class Reply(NamedTuple):
@@ -43,7 +43,7 @@ class Reply(NamedTuple):
 def symmetry_strategy(game: Game[Any], state: Any) -> Reply | None:
     """The play that leaves a balanced position (see the module), or None.
 
-    >>> from grundy.boards.grid import KINGS
+    >>> from grundy.boards.kings import KINGS
     >>> symmetry_strategy(KINGS, (3, 3, 511)).move
     'put a king on b2'
     """

@@ -35,11 +35,11 @@ from collections.abc import Iterator, Sequence
 from functools import reduce
 from operator import xor
 
+from grundy.core.game import Game, Option
+from grundy.core.position import Position
 from grundy.errors import InvalidGame, InvalidPosition
-from grundy.game import Game, Option
 from grundy.heap.base import HeapGame, Heaps, parse_heap
 from grundy.numerals import whole_number
-from grundy.sums import Position
 
 #: Largest pool of ``nim-add:K``.
 MAX_POOL = 10**6

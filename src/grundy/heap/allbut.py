@@ -21,9 +21,13 @@ Period(preperiod=0, period=3, certified=False, by=None, saltus=1)
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from grundy.errors import InvalidGame
-from grundy.heap.base import HeapGame, Heaps, Progress, Values, narrow_array
+from grundy.heap.base import HeapGame, Heaps, Progress, narrow_array
+
+if TYPE_CHECKING:
+    from grundy.heap.base import Values
 
 #: Largest excluded amount.
 MAX_EXCLUDED = 100_000

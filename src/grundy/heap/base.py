@@ -13,17 +13,25 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial, reduce
 from operator import xor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from grundy.errors import BEYOND, InvalidPosition, TooBig, capped, short_number
-from grundy.game import Game, Option
-from grundy.heap.cache import SequenceCache
-from grundy.heap.kernels import SequenceInterrupted, generic_values
-from grundy.heap.period import Period, detect_arithmetic_period, detect_period
+from grundy.budget import in_force
+from grundy.caches import Memo
+from grundy.core.game import Game, Option
+from grundy.core.position import Component, Position
+from grundy.errors import BEYOND, InvalidPosition, SequenceInterrupted, TooBig, capped, short_number
 from grundy.numerals import whole_number
-from grundy.solver import limited_work
+from grundy.values import Value
+
+if TYPE_CHECKING:
+    # numpy, and the compiled kernels with numba, are imported where values are computed:
+    # a formula (Nim's heap is its value) needs neither.
+    import numpy as np
+
+    from grundy.heap.cache import SequenceCache
+    from grundy.heap.period import Period
+
+    Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
 
 Heaps = tuple[int, ...]
 
@@ -37,10 +45,6 @@ PERIOD_FIRST = 1 << 16
 #: Sequences shorter than this are quicker to compute than to read from disk.
 DISK_CACHE_FROM = 4096
 
-#: How many heaps a notebook's table of a heap game shows.
-NOTEBOOK_HEAPS = 40
-
-Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
 Progress = Callable[[int], None]
 
 
@@ -98,16 +102,17 @@ class HeapGame(HeapPositions):
     @property
     def computable_heap(self) -> int:
         """The largest heap whose value may be computed here: :attr:`max_computed_heap`, or
-        the limit of a :func:`~grundy.solver.work_limit` around the caller if smaller.
+        the positions of a :func:`~grundy.budget.work_limit` around the caller if smaller.
 
         >>> from grundy.heap.takebreak import KAYLES
-        >>> from grundy.solver import work_limit
+        >>> from grundy.budget import work_limit
         >>> with work_limit(1000):
         ...     KAYLES.computable_heap
         1000
         """
-        limit = limited_work()
-        return self.max_computed_heap if limit is None else min(limit, self.max_computed_heap)
+        budget = in_force()
+        return (self.max_computed_heap if budget is None
+                else min(budget.positions, self.max_computed_heap))
 
     @abstractmethod
     def heap_options(self, n: int) -> Iterable[Heaps]:
@@ -183,13 +188,9 @@ class HeapGame(HeapPositions):
         The general method takes the mex over each heap's options, in plain Python;
         rulesets with a compiled kernel or a formula override this.
         """
+        from grundy.heap.kernels import generic_values
+
         return generic_values(self.heap_options, n, prefix)
-
-    def _repr_html_(self) -> str:
-        """Notebooks show a heap game as the table of its first nim-values."""
-        from grundy.render.html import table_html
-
-        return f"<p>{self.text}</p>" + table_html(self.values(NOTEBOOK_HEAPS - 1))
 
     # -- periods ----------------------------------------------------------------------
 
@@ -248,6 +249,8 @@ class HeapGame(HeapPositions):
         >>> Split23().find_period(Split23().values(200)) is None
         True
         """
+        from grundy.heap.period import Period, detect_arithmetic_period, detect_period
+
         proved = self.certify(values)
         if proved is not None:
             return proved
@@ -272,7 +275,7 @@ class HeapGame(HeapPositions):
             key = self.cache_key
             disk = disk_cache()
             loaded = disk.load(key) if key is not None and disk is not None else None
-            known = _EMPTY if loaded is None else loaded
+            known = narrow_array(()) if loaded is None else loaded
             _sequences[self] = known
         return known
 
@@ -282,6 +285,10 @@ class HeapGame(HeapPositions):
         disk = disk_cache()
         if key is not None and disk is not None and len(values) >= DISK_CACHE_FROM:
             disk.store(key, values)
+
+    def terms(self, state: Heaps) -> list[tuple[str, Value]]:
+        """One summand per heap: ``kayles 5`` and its value."""
+        return [(f"{self.text} {h}", self.heap_value(h)) for h in state]
 
     def value(self, state: Heaps) -> int:
         """The nim-value of a position: the nim-sum of its heaps' values."""
@@ -374,8 +381,6 @@ class HeapGame(HeapPositions):
         """The option left when heap ``state[index]`` is replaced by ``parts``."""
         rest = state[:index] + state[index + 1:]
         if self.part_game is not self:
-            from grundy.sums import Component, Position
-
             return Position([Component(self, rest), Component(self.part_game, parts)])
         for part in parts:
             if part:
@@ -394,21 +399,24 @@ class HeapGame(HeapPositions):
                 yield index, heap
 
 
-_EMPTY: Values = np.zeros(0, dtype=np.uint8)
-_sequences: dict[HeapGame, Values] = {}
-_periods: dict[HeapGame, Period] = {}
+_sequences: Memo[HeapGame, Values] = Memo("nim-sequences of heap games", bound=1024)
+_periods: Memo[HeapGame, Period] = Memo("proved periods of heap games", bound=1024)
 _disk: dict[str, SequenceCache | None] = {}
 
 
 def disk_cache() -> SequenceCache | None:
     """The disk cache of sequences in use, or None when it is switched off."""
     if "cache" not in _disk:
+        from grundy.heap.cache import SequenceCache
+
         _disk["cache"] = SequenceCache()
     return _disk["cache"]
 
 
 def use_disk_cache(enabled: bool) -> None:
     """Switch the disk cache of sequences on (the default) or off (``--no-cache``)."""
+    from grundy.heap.cache import SequenceCache
+
     _disk["cache"] = SequenceCache() if enabled else None
 
 
@@ -431,6 +439,8 @@ def narrow_array(values: Sequence[int]) -> np.ndarray[Any, Any]:
     >>> narrow_array([0, 3, 300]).dtype, narrow_array([]).dtype
     (dtype('uint16'), dtype('uint8'))
     """
+    import numpy as np
+
     top = max(values, default=0)
     for dtype in (np.uint8, np.uint16, np.uint32, np.uint64):
         if top <= np.iinfo(dtype).max:

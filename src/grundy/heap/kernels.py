@@ -43,7 +43,7 @@ import numpy as np
 from numba import njit
 
 from grundy.compiled import CACHING
-from grundy.errors import InvalidArgument, InvalidGame
+from grundy.errors import InvalidArgument, InvalidGame, SequenceInterrupted
 
 Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
 IntArray = np.ndarray[Any, np.dtype[np.int64]]
@@ -57,19 +57,6 @@ _DONE, _GROW_RANGE, _WIDEN, _GROW_RARE = 0, 1, 2, 3
 _CHUNK_SECONDS = 0.1
 _FIRST_CHUNK = 1024
 _MAX_CHUNK = 1 << 22
-
-
-class SequenceInterrupted(KeyboardInterrupt):
-    """Ctrl-C during a long computation; ``values`` holds the correct prefix computed so far.
-
-    >>> error = SequenceInterrupted(np.zeros(3, dtype=np.uint8))
-    >>> isinstance(error, KeyboardInterrupt), len(error.values)
-    (True, 3)
-    """
-
-    def __init__(self, values: Values) -> None:
-        super().__init__(f"interrupted after the values of heaps 0..{len(values) - 1}")
-        self.values = values
 
 
 # -- validation ------------------------------------------------------------------------

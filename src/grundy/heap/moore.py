@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations, product
 
+from grundy.core.game import Option
 from grundy.errors import InvalidGame
-from grundy.game import Option
 from grundy.heap.base import HeapPositions, Heaps
 from grundy.numerals import whole_number
 from grundy.values import Value

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from functools import reduce
 from operator import xor
 
-from grundy.game import Game, Option
+from grundy.core.game import Game, Option
 from grundy.heap.base import parse_heap
 
 Steps = tuple[int, ...]

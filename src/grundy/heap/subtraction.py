@@ -9,15 +9,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from functools import partial
 from math import isqrt
+from typing import TYPE_CHECKING
 
-import numpy as np
-
+from grundy.core.game import MisereRule, Option
 from grundy.errors import InvalidGame
-from grundy.heap.base import HeapGame, Heaps, Progress, Values, narrow_array
-from grundy.heap.kernels import subtraction_values
-from grundy.heap.period import Period, certify_subtraction
+from grundy.heap.base import HeapGame, Heaps, Progress, narrow_array
+from grundy.values import Outcome, nim_sum
+
+if TYPE_CHECKING:
+    from grundy.heap.base import Values
+    from grundy.heap.period import Period
 
 NIM_FORMULA = "closed form G(n) = n"
 
@@ -64,11 +68,36 @@ class Nim(HeapGame):
         if want < n:
             yield (want,) if want else ()
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Nim
+    def misere_rule(self, state: Heaps) -> MisereRule:
+        """Bouton's rule for misère Nim, at any size (see :func:`bouton_misere`).
 
-    def __hash__(self) -> int:
-        return hash("nim")
+        Only three sizes can be left in a heap by a winning move: the normal-play answer
+        (heap xor nim-sum), 0 or 1; each candidate is judged by Bouton's rule in O(1).
+
+        >>> rule = Nim().misere_rule((1, 1, 5))
+        >>> rule.outcome, [move for move, _ in rule.moves]
+        (<Outcome.N: 'N'>, ['take 4 from 5, leaving 1'])
+        """
+        outcome = bouton_misere(list(state))
+        moves: list[tuple[str, Callable[[], Option]]] = []
+        if outcome is Outcome.N:
+            total = nim_sum(*state)
+            big = sum(1 for h in state if h >= 2)
+            for i, heap in self.distinct_heaps(state):
+                for left in sorted({heap ^ total, 0, 1}):
+                    if left >= heap:
+                        continue
+                    after_total = total ^ heap ^ left
+                    after_big = big - (heap >= 2) + (left >= 2)
+                    if (after_big and after_total == 0) or (not after_big and after_total == 1):
+                        parts = (left,) if left else ()
+                        moves.append((self.describe_heap_move(heap, parts),
+                                      partial(self.after_move, state, i, parts)))
+        return MisereRule(outcome, tuple(moves), "Bouton's misère rule")
+
+    def parameters(self) -> tuple[()]:
+        """Fixed rules: every instance is the same game."""
+        return ()
 
 
 AmountRule = Callable[[int], Iterable[int]]
@@ -95,6 +124,19 @@ def stones(n: int) -> tuple[int, ...]:
 
 _RULE_NAMES: dict[AmountRule, str] = {
     squares: "squares", powers_of_two: "powers2", stones: "stones"}
+
+
+def bouton_misere(heaps: list[int]) -> Outcome:
+    """Misère Nim: the player to move loses iff (some heap >= 2 and nim-sum 0) or
+    (every heap <= 1 and nim-sum 1).
+
+    >>> bouton_misere([3, 2, 1]), bouton_misere([5, 1, 1]), bouton_misere([1, 1, 1])
+    (<Outcome.P: 'P'>, <Outcome.N: 'N'>, <Outcome.P: 'P'>)
+    """
+    total = nim_sum(*heaps)
+    if any(h >= 2 for h in heaps):
+        return Outcome.P if total == 0 else Outcome.N
+    return Outcome.P if total == 1 else Outcome.N
 
 
 class Subtraction(HeapGame):
@@ -182,13 +224,19 @@ amounts taken are whole numbers >= 1
         """Compiled for finite sets and squares (all squares up to n form a finite set for
         heaps up to n); the general method for other rules."""
         if self.rule is None:
+            from grundy.heap.kernels import subtraction_values
+
             return subtraction_values(sorted(self.amounts), n, prefix)
         if self.rule is squares:
+            from grundy.heap.kernels import subtraction_values
+
             return subtraction_values(list(squares(n)), n, prefix)
         return super().compute_values(n, prefix, progress)
 
     def certify(self, values: Values) -> Period | None:
         """Finite sets: the subtraction window rule (see :mod:`grundy.heap.period`)."""
+        from grundy.heap.period import certify_subtraction
+
         return certify_subtraction(sorted(self.amounts), values) if self.amounts else None
 
     @property
@@ -201,14 +249,9 @@ amounts taken are whole numbers >= 1
         left = parts[0] if parts else 0
         return f"take {n - left} from {n}, leaving {left}"
 
-    def _key(self) -> object:
+    def parameters(self) -> Hashable:
+        """The rule, or the set of amounts."""
         return self.rule if self.rule is not None else self.amounts
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Subtraction) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(("subtract", self._key()))
 
     def __repr__(self) -> str:
         if self.rule is not None:
@@ -248,6 +291,8 @@ class Half(HeapGame):
     def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
                        ) -> Values:
         """The closed form, vectorised."""
+        import numpy as np
+
         heaps = np.arange(n + 1, dtype=np.uint64)
         lowest_zero = (heaps + np.uint64(1)) & ~heaps
         return narrow_array((heaps // (lowest_zero * np.uint64(2))).tolist())
@@ -274,11 +319,9 @@ class Half(HeapGame):
         left = parts[0] if parts else 0
         return f"bite {n - left} off {n}, leaving {left}"
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Half
-
-    def __hash__(self) -> int:
-        return hash("half")
+    def parameters(self) -> tuple[()]:
+        """Fixed rules: every instance is the same game."""
+        return ()
 
 
 def _compress(amounts: list[int]) -> str:

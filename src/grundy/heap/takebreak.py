@@ -17,13 +17,14 @@ import math
 import re
 from collections.abc import Iterator
 from functools import cache
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from grundy.errors import BEYOND, InvalidGame, capped
-from grundy.heap.base import MAX_COMPUTED_HEAP, HeapGame, Heaps, Progress, Values, narrow_array
-from grundy.heap.kernels import grundy_game_values, take_break_values
-from grundy.heap.period import Period, certify_take_break
+from grundy.heap.base import MAX_COMPUTED_HEAP, HeapGame, Heaps, Progress, narrow_array
+
+if TYPE_CHECKING:
+    from grundy.heap.base import Values
+    from grundy.heap.period import Period
 
 #: How many splits into three heaps the values of a code may look at (about a second).
 MAX_TRIPLE_STEPS = 100_000_000
@@ -109,10 +110,14 @@ hexadecimal codes are written hex:0.8
     def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
                        ) -> Values:
         """The compiled rare/common kernel."""
+        from grundy.heap.kernels import take_break_values
+
         return take_break_values(self.digits, n, prefix, progress)
 
     def certify(self, values: Values) -> Period | None:
         """Guy–Smith for octal codes, the k-heap criterion for the others."""
+        from grundy.heap.period import certify_take_break
+
         return certify_take_break(self.digits, values)
 
     @property
@@ -130,11 +135,9 @@ hexadecimal codes are written hex:0.8
             return f"take {n - parts[0]} from an end of {n}, leaving {parts[0]}"
         return super().describe_heap_move(n, parts)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, TakeAndBreak) and self.digits == other.digits
-
-    def __hash__(self) -> int:
-        return hash(("take-and-break", self.digits))
+    def parameters(self) -> tuple[int, ...]:
+        """The code's digits."""
+        return self.digits
 
     def __repr__(self) -> str:
         hexa = ", hexadecimal=True" if self.hexadecimal else ""
@@ -259,6 +262,8 @@ class GrundyGame(HeapGame):
     def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
                        ) -> Values:
         """The compiled rare/common kernel (no period is known, so none is ever claimed)."""
+        from grundy.heap.kernels import grundy_game_values
+
         return grundy_game_values(n, prefix, progress)
 
     @property
@@ -270,11 +275,9 @@ class GrundyGame(HeapGame):
         """Multisets of heaps with n tokens at most."""
         return partition_bound(n)
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is GrundyGame
-
-    def __hash__(self) -> int:
-        return hash("grundy-game")
+    def parameters(self) -> tuple[()]:
+        """Fixed rules: every instance is the same game."""
+        return ()
 
 
 class Split23(HeapGame):
@@ -310,11 +313,9 @@ class Split23(HeapGame):
         """Multisets of heaps with n tokens at most."""
         return partition_bound(n)
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Split23
-
-    def __hash__(self) -> int:
-        return hash("split23")
+    def parameters(self) -> tuple[()]:
+        """Fixed rules: every instance is the same game."""
+        return ()
 
 
 class Daisy(HeapGame):
@@ -349,6 +350,8 @@ class Daisy(HeapGame):
     def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
                        ) -> Values:
         """mex of the Kayles values of rows of n - 1 and n - 2, for all n at once."""
+        import numpy as np
+
         rows = KAYLES.values(max(n - 1, 0), progress).astype(np.int64)
         one = np.concatenate(([-1], rows))[: n + 1]  # a row of n - 1; heap 0 has no move
         two = np.concatenate(([-1, 0], rows))[: n + 1]  # a row of n - 2 (nothing, from 2)
@@ -372,8 +375,6 @@ class Daisy(HeapGame):
         left = f"a row of {parts[0]}" if parts else "nothing"
         return f"pluck {taken} {petals} of {n}, leaving {left}"
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Daisy
-
-    def __hash__(self) -> int:
-        return hash("daisy")
+    def parameters(self) -> tuple[()]:
+        """Fixed rules: every instance is the same game."""
+        return ()

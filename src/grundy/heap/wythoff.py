@@ -27,10 +27,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from math import isqrt
 
+from grundy.budget import search_positions
+from grundy.core.game import Game, Option
 from grundy.errors import InvalidPosition, TooBig
-from grundy.game import Game, Option
 from grundy.heap.base import parse_heap
-from grundy.solver import search_budget
 
 Pair = tuple[int, int]
 
@@ -175,9 +175,9 @@ def _table(side: int) -> list[list[int]]:
     if _tables and len(_tables[0]) >= side:
         return _tables[0]
     side = max(side, 2 * len(_tables[0]) if _tables else 64)
-    if side * side > search_budget():
+    if side * side > search_positions():
         raise TooBig(f"the table of Wythoff nim-values up to {side - 1}", size=side * side,
-                     limit=search_budget(), unit="positions")
+                     limit=search_positions(), unit="positions")
     columns = [0] * side
     diagonals = [0] * (2 * side)  # index x - y + side
     table: list[list[int]] = []

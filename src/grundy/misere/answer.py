@@ -5,7 +5,7 @@ player to move exactly when that product is in the P-portion.  A winning move re
 heap by an option whose element, times the element of the other heaps, lands in the
 P-portion.  Heaps of any size are answered once the pretending function's period is proved.
 
->>> from grundy.spec import parse_position
+>>> from grundy.catalogue import parse_position
 >>> found = quotient_answer(parse_position("kayles 3 5"))
 >>> found.outcome, [m.description for m in found.moves]
 (<Outcome.N: 'N'>, ['take 1 from 3, leaving 1 and 1'])
@@ -19,12 +19,12 @@ from functools import partial
 
 import numpy as np
 
+from grundy.core.position import Move, Position
 from grundy.heap.base import HeapGame, Heaps
 from grundy.heap.subtraction import Subtraction
 from grundy.heap.takebreak import TakeAndBreak
 from grundy.misere.presentation import presentation
 from grundy.misere.store import known_quotient
-from grundy.sums import Move, Position
 from grundy.values import Outcome
 
 #: Where the method is named in the answer.

@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import numpy as np
 
+from grundy.budget import in_force
+from grundy.caches import Memo
 from grundy.heap.base import HeapGame, disk_cache
 from grundy.misere.monoid import BipartiteMonoid
 from grundy.misere.quotient import Quotient, build_quotient
-from grundy.solver import limited_work
 
 #: The most heaps a quotient is built over when none is kept (a proved period ends it sooner).
 QUOTIENT_HEAPS = 400
 
-_kept: dict[HeapGame, Quotient | None] = {}
+_kept: Memo[HeapGame, Quotient | None] = Memo("misère quotients", bound=64)
 
 
 def known_quotient(game: HeapGame, *, compute: bool = False) -> Quotient | None:
@@ -32,7 +33,7 @@ def known_quotient(game: HeapGame, *, compute: bool = False) -> Quotient | None:
         return _kept[game]
     loaded = _load(game)
     # Inside a work limit (a web request) a quotient is never built: that can take seconds.
-    if loaded is not None or not compute or limited_work() is not None:
+    if loaded is not None or not compute or in_force() is not None:
         if loaded is not None:
             _kept[game] = loaded
         return loaded

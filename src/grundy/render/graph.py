@@ -36,9 +36,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grundy.analysis import analyze, as_position
+from grundy.catalogue import parse_position
+from grundy.core.position import Position
 from grundy.errors import InvalidArgument, TooBig
-from grundy.spec import parse_position
-from grundy.sums import Position
 from grundy.values import Outcome, Value
 
 #: Most positions a game graph may have; beyond that a picture is unreadable.
@@ -283,7 +283,7 @@ def graph_command(position_words: Sequence[str], misere: bool = False, fmt: str 
     """What ``grundy graph`` makes: the DOT text, or SVG / PNG bytes; written to ``output``
     when given.
 
-    Raises the errors of :func:`~grundy.spec.parse_position`, :func:`game_graph` and
+    Raises the errors of :func:`~grundy.catalogue.parse_position`, :func:`game_graph` and
     :func:`render`, and :class:`~grundy.errors.InvalidArgument` when ``output`` cannot be
     written.
 

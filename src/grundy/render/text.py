@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from grundy.boards.base import SYMMETRY
 from grundy.values import Outcome, nim_sum
 
 if TYPE_CHECKING:
@@ -71,11 +70,10 @@ def value_rows(values: Sequence[int], start: int = 0, width: int = 10) -> str:
         for first in range(0, len(values), width))
 
 
-def format_analysis(analysis: Analysis, max_moves: int = 20,
-                    remoteness: int | None = None) -> str:
+def format_analysis(analysis: Analysis, max_moves: int = 20) -> str:
     """An analysis in words: who wins, the nim-value with its nim-sum, and the winning moves.
 
-    ``remoteness``, when known, is how many moves the game lasts with perfect play (the
+    Its remoteness, when known, is how many moves the game lasts with perfect play (the
     winner hurrying, the loser resisting).
 
     >>> from grundy.analysis import analyze
@@ -100,6 +98,7 @@ def format_analysis(analysis: Analysis, max_moves: int = 20,
         Outcome.D: "Neither player can force a win: a draw with perfect play.",
     }[analysis.outcome]
     lines = [f"Position: {analysis.position}  ({convention})", who]
+    remoteness = analysis.remoteness
     if remoteness is not None and analysis.outcome is not Outcome.D:
         lines.append(f"With perfect play the game lasts {remoteness} more move"
                      f"{'' if remoteness == 1 else 's'} (remoteness).")
@@ -111,8 +110,8 @@ def format_analysis(analysis: Analysis, max_moves: int = 20,
         lines += ["", nim_sum_columns(rows)]
     elif analysis.misere:
         lines.append(f"Found by {analysis.method}.")
-    elif analysis.method == SYMMETRY:
-        lines.append(f"Why: {SYMMETRY}.")
+    elif analysis.reason is not None:
+        lines.append(f"Why: {analysis.reason}.")
     moves = analysis.winning_moves
     if moves:
         if isinstance(value, int):

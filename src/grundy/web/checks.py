@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from grundy.catalogue import RULESETS
 from grundy.errors import InvalidArgument, InvalidGame, InvalidPosition, TooBig
 from grundy.numerals import whole_number
-from grundy.spec import RULESETS
 from grundy.web.jobs import KINDS, SECONDS, STATES, Job
 
 #: Longest position text (``q=``) accepted.

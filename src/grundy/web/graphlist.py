@@ -24,8 +24,8 @@ import re
 import stat
 from collections.abc import Iterable
 
+from grundy.digraph import graph_from_text
 from grundy.errors import InvalidArgument, InvalidGame, TooBig
-from grundy.graphs import graph_from_text
 
 #: Largest graph file served, in bytes.
 MAX_BYTES = 1024 * 1024

@@ -25,20 +25,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grundy.analysis import analyze
+from grundy.budget import REQUEST_POSITIONS, REQUEST_SECONDS, Budget, work_limit
+from grundy.catalogue import RULESETS, Ruleset, parse_game, parse_position, register
+from grundy.core.game import Game
+from grundy.core.position import Position
+from grundy.digraph import graph_from_text
 from grundy.errors import InvalidArgument, InvalidGame, TooBig
-from grundy.game import Game
-from grundy.graphs import graph_from_text
 from grundy.heap.base import HeapGame
 from grundy.opponent import analysis_json_with_remoteness, computer_move, moves_json
 from grundy.sequences import heap_outcomes, sequence_report
-from grundy.solver import work_limit
-from grundy.spec import RULESETS, Ruleset, parse_game, parse_position, register
-from grundy.sums import Position
 
 #: Positions one search may meet (any search, and heap values computed) in one request.
-STATES = 200_000
+STATES = REQUEST_POSITIONS
 #: Seconds a remoteness search may take before the answer goes without it.
-SECONDS = 2.0
+SECONDS = REQUEST_SECONDS
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ def error(status: int, message: str) -> Answer:
 def answer(job: Job) -> Answer:
     """The answer to ``job``: 200 with its data, 400 for bad input, 413 for too much work."""
     try:
-        with _graphs_named(job.graphs), work_limit(job.states):
+        with _graphs_named(job.graphs), work_limit(Budget(job.states, job.seconds)):
             return _JOBS[job.kind](job)
     except ValueError as bad:
         return error(400, str(bad))
@@ -120,26 +120,24 @@ def _heap_game(job: Job) -> HeapGame:
 
 def _analyze(job: Job) -> Answer:
     analysis = analyze(_position(job), misere=_misere(job))
-    return Answer(200, analysis_json_with_remoteness(analysis, budget=job.states,
-                                                     seconds=job.seconds))
+    return Answer(200, analysis_json_with_remoteness(analysis))
 
 
 def _moves(job: Job) -> Answer:
-    return Answer(200, moves_json(_position(job), _misere(job), budget=job.states,
-                                  seconds=job.seconds))
+    return Answer(200, moves_json(_position(job), _misere(job)))
 
 
 def _computer_move(job: Job) -> Answer:
     position, misere = _position(job), _misere(job)
     analyze(position, misere=misere)  # refuses what the fallback could not do
-    move = computer_move(position, misere, budget=job.states, seconds=job.seconds)
+    move = computer_move(position, misere)
     return Answer(200, move.to_json())
 
 
 def _sequence(job: Job) -> Answer:
     game, to = _heap_game(job), int(job.params["to"])
     return Answer(200, sequence_report(game, to, misere=_misere(job),
-                                       period=job.params.get("period", "0") == "1"))
+                                       period=job.params.get("period", "0") == "1").to_json())
 
 
 def _table(job: Job) -> Answer:

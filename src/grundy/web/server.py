@@ -29,10 +29,10 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from grundy.catalogue import game_list, parse_game
 from grundy.errors import TooBig
 from grundy.heap.base import HeapGame
 from grundy.i18n import MESSAGES
-from grundy.spec import game_list, parse_game
 from grundy.web.checks import checked_job
 from grundy.web.connections import listening_socket, raise_file_limit, with_head_deadline
 from grundy.web.hosts import HostCheck, allowed_hosts

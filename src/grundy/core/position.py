@@ -4,7 +4,7 @@ Playing a sum means moving in exactly one component.  Under normal play the nim-
 sum is the nim-sum (xor) of its components' values, so a winning move is found component by
 component: in a component of value v, move to an option of value v xor (total).
 
->>> from grundy.spec import parse_position
+>>> from grundy.catalogue import parse_position
 >>> position = parse_position("daisy 6 + daisy 5")
 >>> str(position), position.value()
 ('daisy 5 6', 0)
@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from functools import cached_property, partial, reduce
 from typing import Any
 
+from grundy.core.game import Game, Sum
 from grundy.errors import capped
-from grundy.game import Game
 from grundy.values import Value, add_values
 
 
@@ -75,7 +75,7 @@ class Move:
         return {"move": self.description, "position": str(self.position)}
 
 
-class Position:
+class Position(Sum):
     """A position of a sum of games, in canonical form; immutable and hashable.
 
     Components of the same heap game are merged (``kayles 5 + kayles 6`` is ``kayles 5 6``),
@@ -123,12 +123,6 @@ class Position:
     def __repr__(self) -> str:
         return f"Position({str(self)!r})"
 
-    def _repr_svg_(self) -> str:
-        """Notebooks show a position as its game graph (or a box, when that is too big)."""
-        from grundy.render.graph import position_svg
-
-        return position_svg(self)
-
     def value(self) -> Value:
         """The nim-value (normal play): the sum of the components' values."""
         return reduce(add_values, (c.value() for c in self.components))
@@ -165,8 +159,13 @@ class Position:
     def moves_to_value(self, index: int, target: int) -> list[Move]:
         """The moves in component ``index`` to an option of nim-value ``target``."""
         component = self.components[index]
-        return [Move(self.say(index, description), partial(self._replace_lazy, index, option))
+        return [self.lazy_move(index, description, option)
                 for description, option in component.game.moves_to_value(component.state, target)]
+
+    def lazy_move(self, index: int, description: str, option: Any) -> Move:
+        """The move in component ``index`` to ``option`` (given as it is, or as a function
+        that makes it), whose position is made only when looked at."""
+        return Move(self.say(index, description), partial(self._replace_lazy, index, option))
 
     def _replace_lazy(self, index: int, option: Any) -> Position:
         return self.replace(index, option() if callable(option) else option)

@@ -20,16 +20,15 @@ moves:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from itertools import islice
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
+from grundy.caches import Memo
 from grundy.errors import InvalidPosition
 from grundy.solver import Solver
-from grundy.values import Value
-
-if TYPE_CHECKING:
-    pass
+from grundy.values import Outcome, Value
 
 S = TypeVar("S", bound=Hashable)
 
@@ -37,7 +36,34 @@ S = TypeVar("S", bound=Hashable)
 #: (plucking a petal of a daisy leaves a row of Kayles pins).
 Option = Any
 
-_solvers: dict[Game[Any], Solver[Any]] = {}
+#: The memoised solver of each game (equal games share one).
+_solvers: Memo[Game[Any], Solver[Any]] = Memo("solvers of games", bound=1024)
+
+
+class Sum:
+    """What a game needs to know of a sum of positions (a move's result may be one): its
+    nim-value and its text.  :class:`~grundy.core.position.Position` is the one kind of sum;
+    this base lets the protocol tell a sum from a state without importing it.  (A plain
+    class, not an ABC: the test runs once per option of every position searched.)"""
+
+    __slots__ = ()
+
+    def value(self) -> Value:
+        """The nim-value of the sum under normal play."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class MisereRule:
+    """Misère play of a position answered by a rule, without a search (:meth:`Game.misere_rule`).
+
+    ``moves`` are the winning moves, each in words with the option it leaves, given lazily
+    (a function without arguments that makes it); ``reason`` names the rule.
+    """
+
+    outcome: Outcome
+    moves: tuple[tuple[str, Callable[[], Option]], ...]
+    reason: str
 
 
 class Game(ABC, Generic[S]):
@@ -60,7 +86,7 @@ class Game(ABC, Generic[S]):
     def moves(self, state: S) -> Iterable[Option]:
         """The positions one move leads to from ``state``.
 
-        Each is a state of this game, or a :class:`~grundy.sums.Position` (a sum, possibly
+        Each is a state of this game, or a :class:`~grundy.core.position.Position` (a sum, possibly
         of other games).
         """
 
@@ -92,9 +118,7 @@ class Game(ABC, Generic[S]):
 
     def describe_move(self, state: S, option: Option) -> str:
         """Say in words the move from ``state`` to ``option``."""
-        from grundy.sums import Position
-
-        shown = str(option) if isinstance(option, Position) else self.format_state(option)
+        shown = str(option) if isinstance(option, Sum) else self.format_state(option)
         return f"move to {shown}"
 
     def labelled_moves(self, state: S) -> Iterator[tuple[str, Option]]:
@@ -147,11 +171,26 @@ class Game(ABC, Generic[S]):
 
     def option_value(self, option: Option) -> Value:
         """The nim-value of an option, which may be a sum of other games."""
-        from grundy.sums import Position
-
-        if isinstance(option, Position):
+        if isinstance(option, Sum):
             return option.value()
         return self.value(option)
+
+    # -- what a game knows beyond the search: analysis asks, the game answers ------------
+
+    def terms(self, state: S) -> list[tuple[str, Value]] | None:
+        """The summands of the nim-sum of ``state``, each with a label (one per heap), when
+        the game's states are sums themselves; None: the state is one summand."""
+        return None
+
+    def reason(self, state: S) -> str | None:
+        """Why ``state`` is lost for the player to move, when the game knows it without a
+        search (a symmetry strategy), in words; None otherwise."""
+        return None
+
+    def misere_rule(self, state: S) -> MisereRule | None:
+        """Who wins ``state`` under misère play and how, by a rule that holds at any size
+        (Bouton's rule for Nim); None when the game has no such rule (a search decides)."""
+        return None
 
     def solver(self) -> Solver[Any]:
         """The memoised solver of this game's positions (shared by equal games)."""
@@ -163,9 +202,7 @@ class Game(ABC, Generic[S]):
         return found
 
     def _canonical_option(self, option: Option) -> Option:
-        from grundy.sums import Position
-
-        if isinstance(option, Position):
+        if isinstance(option, Sum):
             return option
         return self.canonical(option)
 
@@ -177,16 +214,29 @@ class Game(ABC, Generic[S]):
         return list(self.options(state))
 
     def _foreign_value(self, option: Option) -> Value | None:
-        from grundy.sums import Position
-
-        if isinstance(option, Position):
+        if isinstance(option, Sum):
             return option.value()
         return None
+
+    def parameters(self) -> Hashable:
+        """What tells this game from the others of its class: a subtraction set, a code; ``()``
+        for a class whose rules are fixed.  Games of one class with equal parameters are
+        equal, and so share one solver and one nim-sequence.  By default each game object is
+        a game of its own (its rules may lie in attributes the class does not declare).
+
+        >>> from grundy.heap.takebreak import KAYLES, TakeAndBreak
+        >>> TakeAndBreak("0.77") == KAYLES, TakeAndBreak("0.07") == KAYLES
+        (True, False)
+        """
+        return id(self)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Game) and type(other) is type(self)
+                                 and self.parameters() == other.parameters())
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.parameters()))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 
-
-def clear_caches() -> None:
-    """Forget every memoised value (frees memory after large searches)."""
-    _solvers.clear()

@@ -1,8 +1,10 @@
-"""The text form of games and positions: ``GAME POSITION... [+ GAME POSITION...]``.
+"""The catalogue of rulesets, and the text form of games and positions:
+``GAME POSITION... [+ GAME POSITION...]``.
 
-Every ruleset is registered here under its name (``nim``) or its prefix with a parameter
+Every ruleset is named here (:data:`RULESETS`, built from the ruleset modules, which
+register nothing themselves) under its name (``nim``) or its prefix with a parameter
 (``subtract:1,2``, ``octal:0.77``).  :func:`parse_position` reads a position, and ``str`` of
-a :class:`~grundy.sums.Position` writes it back in the same form.
+a :class:`~grundy.core.position.Position` writes it back in the same form.
 
 >>> str(parse_position("kayles 6 5 + nim 3"))
 'kayles 5 6 + nim 3'
@@ -18,9 +20,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from grundy.boards import (
+    BISHOPS,
+    CHOCOLATE,
+    CHOMP,
+    CHORDS,
+    CRAM,
+    DIAGONALS,
+    KINGS,
+    ROWS,
+    SKEWERS,
+    TWO_NUMBERS,
+)
 from grundy.coins import MockTurtles, Ruler, TurningCorners, TurningTurtles
+from grundy.core.game import Game
+from grundy.core.position import Component, Position
+from grundy.digraph import GraphGame
 from grundy.errors import InvalidGame, InvalidPosition, TooBig, short_number
-from grundy.game import Game
 from grundy.heap.additions import NimWithAdditions, Northcott
 from grundy.heap.allbut import AllBut
 from grundy.heap.moore import Moore
@@ -35,8 +51,8 @@ from grundy.heap.subtraction import (
 )
 from grundy.heap.takebreak import DAWSON, KAYLES, Daisy, GrundyGame, Split23, TakeAndBreak
 from grundy.heap.wythoff import Wythoff
+from grundy.kayles_graphs import ArcKayles, NodeKayles
 from grundy.numerals import is_whole_number, shown, whole_number
-from grundy.sums import Component, Position
 
 
 @dataclass(frozen=True)
@@ -170,6 +186,35 @@ for _ruleset in (
     Ruleset("turning-corners", "coins H/T on a board (rows joined by /); turn a rectangle's "
             "corners, the bottom-right from heads to tails", _fixed(TurningCorners()),
             example="turning-corners TTT/THT/TTH"),
+    Ruleset("graph", "tokens on a directed graph read from a file, one edge 'a b' a "
+            "line; cycles allowed (draws, ∞ values)", GraphGame.from_file, "PATH",
+            "graph:moves.txt a", reads_file=True),
+    Ruleset("node-kayles", "Node Kayles on an undirected graph file (edges 'a b', or "
+            "graph6): take a node and its neighbours", NodeKayles.from_file, "PATH",
+            "node-kayles:graph.txt all", reads_file=True),
+    Ruleset("arc-kayles", "Arc Kayles on an undirected graph file (edges 'a b', or "
+            "graph6): take an edge and both its ends", ArcKayles.from_file, "PATH",
+            "arc-kayles:graph.txt all", reads_file=True),
+    Ruleset("chomp", "Chomp; the poisoned corner may not be taken (game 16)", _fixed(CHOMP),
+            example="chomp 5x8"),
+    Ruleset("cram", "put a domino on two free cells side by side (game 8)", _fixed(CRAM),
+            example="cram 4x5"),
+    Ruleset("kings", "put a king where no king attacks it (game 7)", _fixed(KINGS),
+            example="kings 3x4"),
+    Ruleset("bishops", "put a bishop where no bishop attacks it (game 6)", _fixed(BISHOPS),
+            example="bishops 8x8"),
+    Ruleset("chocolate", "break a bar; the first to break off a 1x1 piece wins (game 13)",
+            _fixed(CHOCOLATE), example="chocolate 5x8"),
+    Ruleset("two-numbers", "erase the larger number, write any smaller natural number "
+            "(game 14)", _fixed(TWO_NUMBERS), example="two-numbers 7 8"),
+    Ruleset("chords", "points on a circle joined by chords that neither cross nor share ends "
+            "(game 10)", _fixed(CHORDS), example="chords 10"),
+    Ruleset("diagonals", "convex polygon; draw a diagonal, no vertex may get a third "
+            "(game 15)", _fixed(DIAGONALS), example="diagonals 8"),
+    Ruleset("rows", "take a run of adjacent checkers from one row or column (game 9)",
+            _fixed(ROWS), example="rows 3x4"),
+    Ruleset("skewers", "a cube of unit cubes; pierce a line that still has an unpierced cube "
+            "(game 12)", _fixed(SKEWERS), example="skewers 2x2x2"),
 ):
     register(_ruleset)
 
@@ -226,7 +271,3 @@ def game_list() -> list[Ruleset]:
     """Every registered ruleset, in the order registered."""
     return list(RULESETS.values())
 
-
-import grundy.boards  # noqa: E402  (registers the board games)
-import grundy.graphs  # noqa: E402,F401  (registers graph:PATH)
-from grundy import kayles_graphs  # noqa: E402,F401  (registers node-kayles:, arc-kayles:)

@@ -59,14 +59,15 @@ import os
 import stat
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache, reduce
+from functools import reduce
 from typing import Any
 
+from grundy.budget import SEARCH_POSITIONS
+from grundy.caches import remembered
+from grundy.core.game import Game, _solvers
 from grundy.errors import InvalidGame, InvalidPosition, TooBig
-from grundy.game import Game, _solvers
 from grundy.numerals import shown
-from grundy.solver import DEFAULT_BUDGET, Solver
-from grundy.spec import Ruleset, register
+from grundy.solver import Solver
 from grundy.values import Value, add_values
 
 Tokens = tuple[str, ...]
@@ -256,7 +257,7 @@ class GraphGame(Game[Tokens]):
     def solver(self) -> Solver[str]:
         """The memoised solver of one token, whose nodes are the graph's node names.
 
-        Shared by equal games and emptied by :func:`~grundy.game.clear_caches`.
+        Shared by equal games and emptied by :func:`~grundy.caches.clear_caches`.
 
         >>> GraphGame([("a", "b"), ("b", "c")]).solver().value("a")
         0
@@ -265,7 +266,7 @@ class GraphGame(Game[Tokens]):
         if found is None:
             # Every node of the file may be met: the file's own limits bound the work.
             found = Solver(self._successors.__getitem__, what=f"solving {self.text}",
-                           budget=max(DEFAULT_BUDGET, len(self._successors)))
+                           budget=max(SEARCH_POSITIONS, len(self._successors)))
             _solvers[self] = found
         return found
 
@@ -325,7 +326,7 @@ def _some(names: list[str], count: int = 10) -> str:
 
 
 # Few files are kept: one at the size limit takes hundreds of megabytes once loaded.
-@lru_cache(maxsize=2)
+@remembered("graph files", most=2)
 def _load(given: str, real: str, mtime: int, size: int) -> GraphGame:
     """Read a graph file; the key's real path, time and size make a changed file read again."""
     edges, lone = read_edge_list(f"graph:{given}", real)
@@ -394,7 +395,3 @@ def graph_from_text(text: str, name: str) -> GraphGame:
     edges, lone = parse_edge_list(f"graph:{name}", text)
     return GraphGame(edges, lone, path=name)
 
-
-register(Ruleset("graph", "tokens on a directed graph read from a file, one edge 'a b' a "
-                 "line; cycles allowed (draws, ∞ values)", GraphGame.from_file, "PATH",
-                 "graph:moves.txt a", reads_file=True))

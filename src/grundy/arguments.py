@@ -1,0 +1,172 @@
+"""The arguments of the ``grundy`` command: its parser, read by the command line
+(:mod:`grundy.cli`) and by the shell completion (:mod:`grundy.completion`).
+
+Errors of the arguments are one line, raised as :class:`~grundy.errors.InvalidArgument`
+(exit code 2), never argparse's own exit.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from grundy.errors import InvalidArgument
+from grundy.numerals import whole_number
+from grundy.problems import PROBLEMS
+
+#: Where each shell looks for completion scripts, as the documentation's install lines say.
+INSTALL = {
+    "bash": "grundy completion bash > ~/.local/share/bash-completion/completions/grundy",
+    "zsh": "grundy completion zsh > ~/.zfunc/_grundy  # with fpath+=(~/.zfunc) before compinit",
+    "fish": "grundy completion fish > ~/.config/fish/completions/grundy.fish",
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        # argparse quotes the arguments it could not place, however long or strange.
+        raise InvalidArgument(one_line(message, 200))
+
+
+class _ShowVersion(argparse.Action):
+    """``--version``: the installed version, read only when asked (reading it is slow)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS) -> None:
+        super().__init__(option_strings, dest, default=argparse.SUPPRESS, nargs=0,
+                         help="show program's version number and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        from grundy import __version__
+
+        print(f"grundy {__version__}")
+        parser.exit()
+
+
+def _bounded(what: str, low: int = 0, high: int | None = None) -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` to ``high`` (no upper end when None),
+    read by :func:`~grundy.numerals.whole_number` so its message, not argparse's, is shown."""
+
+    def read(text: str) -> int:
+        try:
+            number = whole_number(text, what, minimum=low)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+        if high is not None and number > high:
+            raise argparse.ArgumentTypeError(f"{what} {number} is too big; the most allowed "
+                                             f"is {high}")
+        return number
+    return read
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``grundy`` command; the subcommand's name is in
+    ``command``.
+
+    >>> build_parser().parse_args(["value", "kayles", "7"]).command
+    'value'
+    """
+    parser = _Parser(prog="grundy", description="Impartial games: who wins, nim-values, "
+                     "winning moves, nim-sequences.")
+    parser.add_argument("--version", action=_ShowVersion)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def command(name: str, summary: str) -> argparse.ArgumentParser:
+        return commands.add_parser(name, help=summary, description=summary)
+
+    sub = command("analyze", "who wins a position, its nim-value and winning moves")
+    sub.add_argument("--misere", action="store_true", help="the last player to move loses")
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
+    sub.add_argument("position", nargs="+", help="GAME POSITION... [+ GAME POSITION...]")
+
+    sub = command("sequence", "nim-values (or misère outcomes) of single heaps 0..N")
+    sub.add_argument("--misere", action="store_true")
+    sub.add_argument("--json", action="store_true")
+    sub.add_argument("--period", action="store_true", help="find the period, with its proof")
+    sub.add_argument("--no-values", action="store_true", help="leave the values out")
+    sub.add_argument("--genus", action="store_true", help="Conway's genus of each heap "
+                     "(normal value ^ misère values), as CGSuite writes it")
+    sub.add_argument("--save", metavar="FILE", help="write the values to FILE.npy or FILE.csv")
+    sub.add_argument("--no-cache", action="store_true", help="neither read nor write the "
+                     "sequence cache ($GRUNDY_CACHE_DIR or the user cache directory)")
+    sub.add_argument("game")
+    sub.add_argument("--to", type=_bounded("--to"), required=True, metavar="N")
+
+    sub = command("value", "the nim-value of one heap, of any size")
+    sub.add_argument("--json", action="store_true")
+    sub.add_argument("--no-cache", action="store_true", help="do not use the sequence cache")
+    sub.add_argument("game")
+    sub.add_argument("heap", type=_bounded("the heap"), metavar="N")
+
+    sub = command("table", "the '-'/'+' table of single heaps, as in the texts")
+    sub.add_argument("--misere", action="store_true")
+    sub.add_argument("game")
+    sub.add_argument("--to", type=_bounded("--to"), required=True, metavar="N")
+    sub.add_argument("--from", dest="start", type=_bounded("--from"), default=0, metavar="K")
+
+    command("games", "the rulesets, one line each")
+
+    sub = command("nim-multiply", "the nim-product of two whole numbers (Conway's field of "
+                  "nimbers)")
+    sub.add_argument("--json", action="store_true")
+    sub.add_argument("a", metavar="A")
+    sub.add_argument("b", metavar="B")
+
+    sub = command("quotient", "the misère quotient of a heap game: presentation, P-portion, "
+                  "pretending function and its period")
+    sub.add_argument("--json", action="store_true")
+    sub.add_argument("game")
+    sub.add_argument("--to", type=_bounded("--to"), metavar="N",
+                     help="heaps up to N (default: until the period is proved)")
+
+    sub = command("graph", "the game graph of a position: DOT text, SVG or PNG")
+    sub.add_argument("--misere", action="store_true", help="mark P/N for misère play")
+    sub.add_argument("--format", choices=["dot", "svg", "png"], default="dot")
+    sub.add_argument("-o", "--output", metavar="FILE", help="write to FILE, not stdout")
+    sub.add_argument("position", nargs="+", help="GAME POSITION... [+ GAME POSITION...]")
+
+    sub = command("play", "play a position against the perfect computer")
+    sub.add_argument("--misere", action="store_true")
+    sub.add_argument("--first", choices=["me", "computer"], default="me")
+    sub.add_argument("position", nargs="+", help="GAME POSITION... [+ GAME POSITION...]")
+
+    sub = command("solve", "solve one of the texts' olympiad problems; input on stdin")
+    sub.add_argument("problem", choices=list(PROBLEMS), metavar="PROBLEM", help="; ".join(
+        f"{p.name}: {p.summary}" for p in PROBLEMS.values()))
+
+    sub = command("serve", "serve the web page and its JSON API")
+    sub.add_argument("--host", default="127.0.0.1")
+    sub.add_argument("--port", type=_bounded("port", 0, 65535), default=8000,
+                     help="0 picks a free port")
+    sub.add_argument("--graph", action="append", default=[], metavar="NAME=PATH",
+                     help="offer the graph file PATH as graph:NAME (read once, at start)")
+    sub.add_argument("--graphs", action="append", default=[], metavar="DIR",
+                     help="offer every DIR/NAME.txt as graph:NAME")
+    sub.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                     help="another name clients may reach this server by (Host header)")
+    sub.add_argument("--memory", type=_bounded("memory", 64, 2**20), default=256,
+                     metavar="MIB", help="memory one request may use (default 256 MiB)")
+    sub.add_argument("--seconds", type=_bounded("seconds", 1, 3600), default=10,
+                     help="time one request may take (default 10)")
+    sub.add_argument("--workers", type=_bounded("workers", 1, 1000), default=24,
+                     help="requests computed at once (default 24)")
+
+    sub = command("completion", "print the completion script for bash, zsh or fish")
+    sub.formatter_class = argparse.RawDescriptionHelpFormatter
+    sub.epilog = "install it with one of:\n  " + "\n  ".join(INSTALL.values())
+    sub.add_argument("shell", choices=list(INSTALL))
+    return parser
+
+
+def one_line(message: str, most: int = 400) -> str:
+    """A message as one printable line of at most ``most`` characters (messages quote what
+    was typed, which may be long or hold control characters).
+
+    >>> print(one_line("a" + chr(10) + "b" + "c" * 500)[:8], len(one_line("c" * 500)))
+    a\\nbcccc 400
+    """
+    printable = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message[: 2 * most])
+    return printable if len(printable) <= most else printable[: most - 3] + "..."

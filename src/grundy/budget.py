@@ -1,0 +1,86 @@
+"""The work budget: how many positions a search may meet and how long it may take.
+
+One :class:`Budget` is in force at a time: the one set by :func:`work_limit` around the
+caller (in this thread or task only), or none, and then each kind of search has its default,
+named here once.  Every search reads it here: the general solver, the board games' checks up
+front, the heap values a game may compute, the misère search, the remoteness search.
+
+>>> search_positions() == SEARCH_POSITIONS
+True
+>>> with work_limit(Budget(100, seconds=0.5)):
+...     search_positions(), in_force()
+(100, Budget(positions=100, seconds=0.5))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+#: Positions one search may meet by default (a few seconds of the general solver).
+SEARCH_POSITIONS = 2_000_000
+#: Positions a remoteness search may meet by default when it plays or rates moves (the
+#: computer opponent must answer at once).
+PLAYING_POSITIONS = 200_000
+#: Positions ``grundy analyze`` may search for the remoteness it prints: a count, not a time,
+#: so that the same command always prints the same thing.
+SHOWN_REMOTENESS_POSITIONS = 20_000
+#: Positions one web request may meet, and the seconds its remoteness search may take.
+REQUEST_POSITIONS = 200_000
+REQUEST_SECONDS = 2.0
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much work is allowed: ``positions`` met by any one search (and heap values
+    computed), and ``seconds`` a remoteness search may take (None: no time limit)."""
+
+    positions: int
+    seconds: float | None = None
+
+
+_in_force: ContextVar[Budget | None] = ContextVar("grundy_budget", default=None)
+
+
+def in_force() -> Budget | None:
+    """The budget set by the innermost :func:`work_limit` around the caller, or None."""
+    return _in_force.get()
+
+
+def search_positions() -> int:
+    """How many new positions one search may meet here: the budget in force, or
+    :data:`SEARCH_POSITIONS`."""
+    budget = _in_force.get()
+    return SEARCH_POSITIONS if budget is None else budget.positions
+
+
+def playing_budget(budget: Budget | int | None = None) -> Budget:
+    """The budget of a remoteness search: ``budget`` (a count of positions, no time limit),
+    else the budget in force, else :data:`PLAYING_POSITIONS`.
+
+    >>> playing_budget(), playing_budget(10)
+    (Budget(positions=200000, seconds=None), Budget(positions=10, seconds=None))
+    """
+    if isinstance(budget, int):
+        return Budget(budget)
+    return budget or _in_force.get() or Budget(PLAYING_POSITIONS)
+
+
+@contextmanager
+def work_limit(budget: Budget | int) -> Iterator[None]:
+    """Put ``budget`` (or that many positions) in force inside the block, in this thread or
+    task only: searches and computations that would need more are refused up front.
+
+    The web server answers each request inside one, so no request runs for long.
+
+    >>> with work_limit(100):
+    ...     search_positions()
+    100
+    """
+    token = _in_force.set(Budget(budget) if isinstance(budget, int) else budget)
+    try:
+        yield
+    finally:
+        _in_force.reset(token)
