@@ -136,6 +136,12 @@ def _computer_move(job: Job) -> Answer:
     return Answer(200, move.to_json())
 
 
+def _picture(job: Job) -> Answer:
+    from grundy.render.pictures import pictures
+
+    return Answer(200, pictures(_position(job)))
+
+
 def _sequence(job: Job) -> Answer:
     game, to = _heap_game(job), int(job.params["to"])
     return Answer(200, sequence_report(game, to, misere=_misere(job),
@@ -167,7 +173,7 @@ def _graph(job: Job) -> Answer:
 
 _JOBS: dict[str, Callable[[Job], Answer]] = {
     "analyze": _analyze, "moves": _moves, "computer-move": _computer_move,
-    "sequence": _sequence, "table": _table, "graph": _graph,
+    "sequence": _sequence, "table": _table, "graph": _graph, "picture": _picture,
 }
 
 #: The endpoints that run a job, by name (``/api/NAME``).
