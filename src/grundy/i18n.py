@@ -95,6 +95,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table": {"en": "P/N table of one heap ('-' the player to move loses, '+' wins)",
               "ru": "Таблица P/N для одной кучки («-» ходящий проигрывает, «+» выигрывает)"},
     "sequence": {"en": "Nim-sequence of one heap", "ru": "Последовательность ним-значений"},
+    "moves_in_words": {"en": "Moves in words", "ru": "Ходы словами"},
     "not_heap_game": {"en": "Only for heap games.", "ru": "Только для игр с кучками."},
     "legend": {"en": "Hint colours: green wins, red loses, grey draws.",
                "ru": "Цвета подсказки: зелёный выигрывает, красный проигрывает, "

@@ -20,7 +20,11 @@ const state = {
   history: [],
   generation: 0,      // bumped by every start, so late answers of an old game are dropped
   statusKey: ["choose", {}],
+  boards: null,       // the pictures of the current position (board.js)
 };
+
+// The computer's move is shown on the picture this long before it is made.
+const FLASH = window.matchMedia("(prefers-reduced-motion: reduce)").matches ? 0 : 450;
 
 function t(key, fields = {}) {
   const entry = state.messages[key];
@@ -107,9 +111,11 @@ async function enter(text, move, generation) {
   state.busy = true;
   renderMoves();
   const misere = state.misere ? "1" : "0";
-  const [moves, analysis] = await Promise.all([
+  const [moves, analysis, picture] = await Promise.all([
     json("moves", { q: text, misere }),
     json("analyze", { q: text, misere }),
+    // A position too big to draw is played by the list of moves alone.
+    json("picture", { q: text, misere }).catch(() => null),
   ]);
   if (generation !== state.generation) return;
   state.position = moves.position;
@@ -119,6 +125,8 @@ async function enter(text, move, generation) {
                        position: moves.position, analysis });
   state.busy = false;
   $("current").textContent = moves.position;
+  if (picture) state.boards.show(picture);
+  else state.boards.clear();
   renderHistory();
   renderAnalysis();
   if (!move) showGraph(moves.position, generation);
@@ -169,6 +177,8 @@ async function computerMove(generation) {
     const misere = state.misere ? "1" : "0";
     const move = await json("computer-move", { q: state.position, misere });
     if (generation !== state.generation) return;
+    await state.boards.flash(move.position, FLASH);
+    if (generation !== state.generation) return;
     state.mover = 0;
     await enter(move.position, { move: move.move, mover: 1 }, generation);
   } catch (error) {
@@ -204,6 +214,9 @@ function renderMoves() {
     list.append(element("li", {}, button));
   }
   $("legend").hidden = !state.hint;
+  state.boards.enabled = enabled;
+  state.boards.hint = state.hint;
+  state.boards.refresh();
 }
 
 function shownValue(analysis) {
@@ -253,7 +266,7 @@ function renderHistory() {
       who = state.friend ? t("player", { n: entry.mover + 1 })
                          : (entry.mover === 0 ? t("you") : t("computer"));
     }
-    body.append(element("tr", {},
+    body.append(element("tr", { "data-testid": "history-row" },
       element("td", {}, String(number)),
       element("td", {}, who),
       element("td", {}, entry.move),
@@ -324,6 +337,10 @@ async function init() {
   state.messages = messages;
   state.games = games.games;
   state.canDraw = games.graph;
+  state.boards = new window.Boards($("boards"), (position) => {
+    const move = state.moves.find((m) => m.position === position);
+    if (move) play(move);
+  }, (position) => state.moves.find((m) => m.position === position));
   const saved = window.localStorage.getItem("grundy-lang");
   state.lang = saved || ((navigator.language || "").toLowerCase().startsWith("ru") ? "ru" : "en");
   const select = $("game");
