@@ -57,10 +57,9 @@ def main(families: list[str]) -> None:
             for family in families or list(POSITIONS):
                 page.get_by_test_id("position").fill(POSITIONS[family])
                 page.get_by_test_id("start").click()
-                page.wait_for_function(
-                    "document.querySelector('[data-testid=board]') &&"
-                    " document.getElementById('status').textContent.length > 0")
-                if not page.get_by_test_id("hint").get_attribute("aria-pressed") == "true":
+                page.wait_for_load_state("networkidle")
+                page.wait_for_selector("[data-testid=board]")
+                if page.get_by_test_id("hint").get_attribute("aria-pressed") != "true":
                     page.get_by_test_id("hint").click()
                 page.wait_for_timeout(300)
                 page.locator(".play").screenshot(path=str(OUT / f"{family}.png"))

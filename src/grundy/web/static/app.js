@@ -127,6 +127,8 @@ async function enter(text, move, generation) {
   $("current").textContent = moves.position;
   if (picture) state.boards.show(picture);
   else state.boards.clear();
+  // On a phone the picture is enough: the moves in words stay folded until asked for.
+  $("words").open = !picture || window.innerWidth > 600;
   renderHistory();
   renderAnalysis();
   if (!move) showGraph(moves.position, generation);
@@ -304,10 +306,9 @@ async function showGame(word) {
   const sequence = $("sequence");
   table.replaceChildren();
   sequence.replaceChildren();
-  if (!game || !game.heap) {
-    table.textContent = t("not_heap_game");
-    return;
-  }
+  // Tables and sequences are of heap games: the panel is hidden for the others.
+  $("tables").hidden = !game || !game.heap;
+  if ($("tables").hidden) return;
   try {
     const misere = state.misere ? "1" : "0";
     const [outcomes, values] = await Promise.all([

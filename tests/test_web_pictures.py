@@ -1,0 +1,160 @@
+"""Playing on the pictures in a real browser: for each family, a game started, moves made by
+clicking the picture, the computer's answers seen, and the game played to its end."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from test_web_api import running_server
+from test_web_browser import CHROMIUM, FLAGS, finished, start
+
+#: One small position per family (and a sum, and a graph game).
+FAMILIES = {
+    "nim": "nim 1 2", "subtract": "subtract:1,3 4", "half": "half 5", "stones": "stones 4",
+    "kayles": "kayles 3", "dawson": "dawson 4", "octal": "octal:4.07 3", "hex": "hex:0.8 4",
+    "grundy-game": "grundy-game 5", "split23": "split23 5", "daisy": "daisy 4",
+    "chords": "chords 5", "chomp": "chomp 2x2", "cram": "cram 2x3", "kings": "kings 2x3",
+    "bishops": "bishops 2x2", "rows": "rows 1x3", "chocolate": "chocolate 2x3",
+    "diagonals": "diagonals 5", "skewers": "skewers 1x2x2", "two-numbers": "two-numbers 2 4",
+    "graph": "graph:chase a", "sum": "nim 1 + chomp 1x2",
+}
+
+CHASE = "a b\\nb c\\nc d\\na c\\nb d\\n"
+
+
+@pytest.fixture(scope="module")
+def base() -> Iterator[str]:
+    with running_server(f"graphs={{'chase': '{CHASE}'}}") as (address, _):
+        yield address
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS,
+                                              headless=True)
+        yield chromium
+        chromium.close()
+
+
+def _page(browser: Browser, base: str, width: int = 1100) -> tuple[Page, list[str]]:
+    problems: list[str] = []
+    # Reduced motion: the computer's move is not held on the picture, to keep tests quick.
+    context = browser.new_context(viewport={"width": width, "height": 800},
+                                  reduced_motion="reduce")
+    tab = context.new_page()
+    tab.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    tab.on("console", lambda m: problems.append(f"console: {m.text}")
+           if m.type == "error" else None)
+    tab.goto(base + "/")
+    tab.wait_for_function("document.querySelectorAll('#game option').length > 0")
+    return tab, problems
+
+
+@pytest.fixture
+def page(browser: Browser, base: str) -> Iterator[tuple[Page, list[str]]]:
+    tab, problems = _page(browser, base)
+    yield tab, problems
+    tab.context.close()
+
+
+def _my_turn(tab: Page) -> bool:
+    """Waits until the player may move (True) or the game is over (False)."""
+    tab.wait_for_function("document.getElementById('status').className === 'over' ||"
+                          " document.querySelector('svg.board.enabled') !== null")
+    return "over" not in (tab.get_by_test_id("status").get_attribute("class") or "")
+
+
+def _clicks(tab: Page) -> list[tuple[int, list[str]]]:
+    """The (board, target set) of each move of the position shown, from the picture's JSON."""
+    position = tab.locator("#current").inner_text()
+    drawn: dict[str, Any] = tab.request.get(
+        tab.url + "api/picture", params={"q": position}).json()
+    found = []
+    for index, picture in enumerate(drawn["components"]):
+        singles = {t[0] for m in picture["moves"] for t in m["targets"] if len(t) == 1}
+        for move in picture["moves"]:
+            for targets in move["targets"]:
+                # a set whose first part is a move of its own is made by a drag (tested apart)
+                if len(targets) == 1 or targets[0] not in singles:
+                    found.append((index, targets))
+    return found
+
+
+def _click(tab: Page, board: int, targets: list[str]) -> None:
+    picture = tab.get_by_test_id("board").nth(board)
+    for name in targets:
+        picture.locator(f"[data-testid=target][data-target='{name}']").click()
+
+
+@pytest.mark.parametrize("family", list(FAMILIES))
+def test_a_game_played_on_the_picture(page: tuple[Page, list[str]], family: str) -> None:
+    tab, problems = page
+    start(tab, FAMILIES[family])
+    rows = tab.get_by_test_id("history-row")
+    expect(rows).to_have_count(1)
+    expect(tab.get_by_test_id("board").first).to_be_visible()
+    turns = 0
+    while _my_turn(tab):
+        before = rows.count()
+        board, targets = _clicks(tab)[-1]  # the last: a different move from the list's first
+        _click(tab, board, targets)
+        # my move and, unless it ended the game, the computer's answer
+        tab.wait_for_function(f"document.querySelectorAll('[data-testid=history-row]').length"
+                              f" > {before}")
+        turns += 1
+        if "over" not in (tab.get_by_test_id("status").get_attribute("class") or ""):
+            expect(rows).to_have_count(before + 2)
+            assert "the computer" in rows.nth(before + 1).inner_text()
+    assert turns >= 1
+    assert finished(tab) in ("You win.", "The computer wins.")
+    assert rows.nth(1).inner_text().split("\t")[1] == "you"
+    assert problems == []
+
+
+def test_two_pins_knocked_down_by_a_drag_and_hints(page: tuple[Page, list[str]]) -> None:
+    tab, problems = page
+    start(tab, "kayles 4")
+    tab.get_by_test_id("hint").click()
+    pins = tab.get_by_test_id("target")
+    expect(pins).to_have_count(4)
+    # kayles 4: knocking down the middle two pins (2-3) wins; the hint colours pin 1 alone red
+    expect(pins.nth(0)).to_have_class("target lose")
+    pins.nth(1).drag_to(pins.nth(2))
+    expect(tab.get_by_test_id("history-row").nth(1)).to_contain_text("kayles 1 1")
+    assert _my_turn(tab)  # the computer took one pin; the last is mine
+    tab.get_by_test_id("target").click()
+    assert finished(tab) == "You win."
+    assert problems == []
+
+
+def test_a_domino_placed_with_the_keyboard(page: tuple[Page, list[str]]) -> None:
+    tab, problems = page
+    start(tab, "cram 1x4")
+    first = tab.locator("[data-testid=target][data-target=b1]")
+    first.focus()
+    tab.keyboard.press("Enter")
+    expect(first).to_have_attribute("aria-pressed", "true")
+    tab.keyboard.press("Tab")  # on to c1
+    tab.keyboard.press("Enter")
+    expect(tab.get_by_test_id("history-row").nth(1)).to_contain_text("b1-c1")
+    assert finished(tab) == "You win."
+    assert problems == []
+
+
+@pytest.mark.parametrize("position", ["chomp 5x8", "kings 4x4 + nim 3 5"])
+def test_no_horizontal_scrolling_on_a_phone(browser: Browser, base: str,
+                                            position: str) -> None:
+    tab, problems = _page(browser, base, width=360)
+    try:
+        start(tab, position)
+        expect(tab.get_by_test_id("board").first).to_be_visible()
+        tab.wait_for_timeout(200)
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 360
+        assert [p for p in problems if "413" not in p] == []  # the graph: too big to draw
+    finally:
+        tab.context.close()
