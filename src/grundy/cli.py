@@ -52,6 +52,10 @@ class _Parser(argparse.ArgumentParser):
         raise InvalidArgument(_one_line(message, 200))
 
 
+#: The most heaps a plot shows (beyond, points merge into bands).
+PLOT_HEAPS = 100_000
+
+
 def _heap_game(text: str) -> HeapGame:
     game = parse_game(text)
     if not isinstance(game, HeapGame):
@@ -94,6 +98,18 @@ def _graph(args: argparse.Namespace) -> int:
             print(made, end="")
         else:
             sys.stdout.buffer.write(made)
+    return 0
+
+
+def _plot(args: argparse.Namespace) -> int:
+    from grundy.render.plot import PlottingMissing, plot_sequence
+
+    try:
+        plot_sequence(_heap_game(args.game), args.to, args.output)
+    except PlottingMissing as error:
+        print(f"grundy: {error}", file=sys.stderr)
+        return 1
+    print(f"saved to {args.output}")
     return 0
 
 
@@ -261,6 +277,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--format", choices=["dot", "svg", "png"], default="dot")
     sub.add_argument("-o", "--output", metavar="FILE", help="write to FILE, not stdout")
     sub.add_argument("position", nargs="+", help="GAME POSITION... [+ GAME POSITION...]")
+
+    sub = command("plot", _plot, "a plot of the nim-sequence of single heaps 0..N, the "
+                  "period marked (PNG or SVG)")
+    sub.add_argument("game")
+    sub.add_argument("--to", type=_bounded("--to", 1, PLOT_HEAPS), required=True, metavar="N")
+    sub.add_argument("-o", "--output", required=True, metavar="FILE",
+                     help="FILE.png or FILE.svg")
 
     sub = command("play", _play, "play a position against the perfect computer")
     sub.add_argument("--misere", action="store_true")
