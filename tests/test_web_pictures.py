@@ -158,3 +158,19 @@ def test_no_horizontal_scrolling_on_a_phone(browser: Browser, base: str,
         assert [p for p in problems if "413" not in p] == []  # the graph: too big to draw
     finally:
         tab.context.close()
+
+
+def test_the_plot_of_a_nim_sequence_in_two_languages(page: tuple[Page, list[str]]) -> None:
+    tab, problems = page
+    start(tab, "subtract:1,3,4 6")
+    plot = tab.get_by_test_id("plot")
+    expect(plot).to_be_visible()
+    expect(plot.locator("circle")).to_have_count(41)  # heaps 0..40
+    # values 0 1 0 1 2 3 2, period 7 from heap 0: heap 4 is the highest point of the first period
+    assert plot.locator("circle").nth(4).locator("title").text_content() == "4: 2"
+    expect(plot).to_contain_text("period 7 from heap 0")
+    tab.locator("[data-lang=ru]").click()
+    expect(plot).to_contain_text("период 7 с кучки 0")
+    start(tab, "chomp 2x3")
+    expect(tab.locator("#tables")).to_be_hidden()
+    assert problems == []

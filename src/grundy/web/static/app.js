@@ -21,6 +21,7 @@ const state = {
   generation: 0,      // bumped by every start, so late answers of an old game are dropped
   statusKey: ["choose", {}],
   boards: null,       // the pictures of the current position (board.js)
+  sequence: null,     // the nim-sequence plotted (/api/sequence)
 };
 
 // The computer's move is shown on the picture this long before it is made.
@@ -74,6 +75,7 @@ function translate() {
   renderMoves();
   renderAnalysis();
   renderHistory();
+  if (state.sequence) $("plot").replaceChildren(window.sequencePlot(state.sequence, t));
 }
 
 function humanTurn() {
@@ -313,8 +315,10 @@ async function showGame(word) {
     const misere = state.misere ? "1" : "0";
     const [outcomes, values] = await Promise.all([
       json("table", { game: word, to: 40, misere }),
-      json("sequence", { game: word, to: 40 }),
+      json("sequence", { game: word, to: 40, period: 1 }),
     ]);
+    state.sequence = values;
+    $("plot").replaceChildren(window.sequencePlot(values, t));
     outcomes.outcomes.forEach((outcome, n) => {
       table.append(element("span", { class: outcome }, element("b", {}, String(n)),
                            outcome === "P" ? "-" : "+"));

@@ -446,4 +446,50 @@ class Boards {
   }
 }
 
+// The nim-sequence of /api/sequence (with its period) as a plot: value against heap size,
+// the periodic part shaded and each period's start marked.
+function sequencePlot(report, t) {
+  const values = report.values;
+  const step = 12;
+  const high = Math.max(1, ...values);
+  const unit = Math.min(18, 140 / high);
+  const left = 28;
+  const top = 8;
+  const width = left + values.length * step + 8;
+  const height = top + high * unit + 34;
+  const y = (v) => top + (high - v) * unit;
+  const plot = svgNode("svg", { "data-testid": "plot", class: "plot",
+                                viewBox: `0 0 ${width} ${height}`, role: "img",
+                                "aria-label": `${report.game}: ${values.join(" ")}` });
+  const period = report.period;
+  if (period) {
+    const start = left + period.preperiod * step;
+    plot.append(svgNode("rect", { x: start, y: top, width: width - 8 - start,
+                                  height: high * unit, class: "periodic" }));
+    for (let n = period.preperiod; n < values.length; n += period.period) {
+      plot.append(svgNode("line", { x1: left + n * step, x2: left + n * step, y1: top,
+                                    y2: top + high * unit, class: "period-start" }));
+    }
+  }
+  for (let v = 0; v <= high; v += Math.max(1, Math.ceil(high / 6))) {
+    plot.append(svgNode("text", { x: left - 6, y: y(v) + 4, class: "axis end" }, String(v)));
+  }
+  for (let n = 0; n < values.length; n += 5) {
+    plot.append(svgNode("text", { x: left + n * step + step / 2, y: top + high * unit + 14,
+                                  class: "axis middle" }, String(n)));
+  }
+  const points = values.map((v, n) => `${left + n * step + step / 2},${y(v)}`).join(" ");
+  plot.append(svgNode("polyline", { points, class: "trace" }));
+  values.forEach((v, n) => {
+    plot.append(svgNode("circle", { cx: left + n * step + step / 2, cy: y(v), r: 3,
+                                    class: v === 0 ? "dot zero" : "dot" },
+                        svgNode("title", {}, `${n}: ${v}`)));
+  });
+  const words = period ? t("plot_period", { period: period.period, start: period.preperiod })
+                       : t("plot_no_period");
+  plot.append(svgNode("text", { x: left, y: height - 4, class: "axis" }, words));
+  return plot;
+}
+
 window.Boards = Boards;
+window.sequencePlot = sequencePlot;
