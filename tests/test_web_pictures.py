@@ -174,3 +174,34 @@ def test_the_plot_of_a_nim_sequence_in_two_languages(page: tuple[Page, list[str]
     start(tab, "chomp 2x3")
     expect(tab.locator("#tables")).to_be_hidden()
     assert problems == []
+
+
+def _current_node(tab: Page) -> str:
+    """The tooltip of the node marked as the current position in the game graph."""
+    return str(tab.evaluate("document.querySelector('[data-testid=graph] g.node.current a')"
+                            "?.getAttribute('xlink:title') || ''"))
+
+
+def test_the_graph_zooms_and_follows_the_game(page: tuple[Page, list[str]]) -> None:
+    tab, problems = page
+    start(tab, "nim 2 2")
+    graph = tab.get_by_test_id("graph")
+    expect(graph.locator("svg")).to_be_visible()
+    tab.wait_for_function("document.querySelector('[data-testid=graph] g.node.current')")
+    assert _current_node(tab).startswith("nim 2 2:")
+    whole = graph.locator("svg").get_attribute("viewBox")
+    graph.locator("[data-zoom=zoom_in]").click()
+    graph.locator("[data-zoom=zoom_in]").click()
+    zoomed = graph.locator("svg").get_attribute("viewBox")
+    assert float(zoomed.split()[2]) < float(whole.split()[2]) * 0.5
+    # a move and the computer's answer: the mark moves to the position reached, kept in view
+    tab.get_by_test_id("board").locator("[data-target='2-2']").click()
+    expect(tab.get_by_test_id("history-row")).to_have_count(3)
+    reached = tab.locator("#current").inner_text()
+    tab.wait_for_function(f"(document.querySelector('[data-testid=graph] g.node.current a')"
+                          f"?.getAttribute('xlink:title') || '').startsWith('{reached}:')")
+    assert graph.locator("svg").get_attribute("viewBox") != zoomed
+    graph.locator("[data-zoom=fit]").click()
+    width = graph.locator("svg").get_attribute("viewBox").split()[2]
+    assert float(width) == float(whole.split()[2])
+    assert problems == []

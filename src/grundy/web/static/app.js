@@ -22,6 +22,8 @@ const state = {
   statusKey: ["choose", {}],
   boards: null,       // the pictures of the current position (board.js)
   sequence: null,     // the nim-sequence plotted (/api/sequence)
+  graph: null,        // the game graph's view (graph.js)
+  graphOf: null,      // the position whose graph is shown, or null
 };
 
 // The computer's move is shown on the picture this long before it is made.
@@ -134,6 +136,7 @@ async function enter(text, move, generation) {
   renderHistory();
   renderAnalysis();
   if (!move) showGraph(moves.position, generation);
+  else followGraph(generation);
   if (state.moves.length === 0) {
     finish();
     return;
@@ -289,16 +292,24 @@ async function showGraph(text, generation) {
   try {
     const response = await api("graph", { q: text, misere: state.misere ? "1" : "0",
                                           format: "svg" });
-    const url = URL.createObjectURL(await response.blob());
+    const drawing = await response.text();
     if (generation !== state.generation) return;
-    const picture = element("img", { src: url, alt: text });
-    picture.addEventListener("load", () => URL.revokeObjectURL(url));
-    // Big graphs are shrunk to fit; a click shows them at full size, scrolled in the box.
-    picture.addEventListener("click", () => picture.classList.toggle("zoomed"));
-    box.replaceChildren(picture);
+    state.graph.show(drawing);
+    state.graphOf = text;
+    state.graph.follow(state.position || text);
   } catch (error) {
-    if (generation === state.generation) box.textContent = t("graph_missing", { error: error.message });
+    if (generation === state.generation) {
+      state.graphOf = null;
+      box.textContent = t("graph_missing", { error: error.message });
+    }
   }
+}
+
+// After a move: the current position is marked in the graph drawn; when the graph of the
+// start was too big, the graph of the position reached is tried instead (it is smaller).
+function followGraph(generation) {
+  if (state.graphOf !== null && state.graph.follow(state.position)) return;
+  if (state.canDraw && state.moves.length) showGraph(state.position, generation);
 }
 
 // The P/N table and the nim-sequence of single heaps of the game named first in the position.
@@ -342,6 +353,7 @@ async function init() {
   state.messages = messages;
   state.games = games.games;
   state.canDraw = games.graph;
+  state.graph = new window.GraphView($("graph"));
   state.boards = new window.Boards($("boards"), (position) => {
     const move = state.moves.find((m) => m.position === position);
     if (move) play(move);
