@@ -28,10 +28,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "moves": {"en": "Your moves:", "ru": "Ваши ходы:"},
     "more_moves": {"en": "  ... and {n} more (type the position you want to leave)",
                    "ru": "  ... и ещё {n} (наберите позицию, которую хотите оставить)"},
-    "help": {"en": "Type a move's number or the position you want to leave; "
-                   "'hint' for help, 'quit' to leave.",
-             "ru": "Наберите номер хода или позицию, которую хотите оставить; "
-                   "'hint' — подсказка, 'quit' — выход."},
+    "help": {"en": "Type a move's number, the parts of the picture it takes (b3; a1 a2; 1-4) "
+                   "or the position you want to leave; 'hint' for help, 'quit' to leave.",
+             "ru": "Наберите номер хода, части рисунка, которые он берёт (b3; a1 a2; 1-4), "
+                   "или позицию, которую хотите оставить; 'hint' — подсказка, "
+                   "'quit' — выход."},
     "not_a_move": {"en": "{text!r} is not one of the moves: type its number, the position "
                          "it leaves, 'hint' or 'quit'.",
                    "ru": "{text!r} — не ход из списка: наберите его номер, позицию "
