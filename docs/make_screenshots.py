@@ -62,7 +62,14 @@ def main(families: list[str]) -> None:
                 if page.get_by_test_id("hint").get_attribute("aria-pressed") != "true":
                     page.get_by_test_id("hint").click()
                 page.wait_for_timeout(300)
-                page.locator(".play").screenshot(path=str(OUT / f"{family}.png"))
+                # The status line down to the pictures (hints on): the list of moves is left out.
+                top = page.locator("#status").bounding_box()
+                bottom = page.locator("#boards").bounding_box()
+                assert top and bottom
+                left = min(top["x"], bottom["x"]) - 8
+                clip = {"x": left, "y": top["y"] - 8, "width": bottom["width"] + 16,
+                        "height": bottom["y"] + bottom["height"] - top["y"] + 16}
+                page.screenshot(path=str(OUT / f"{family}.png"), clip=clip)
                 print(OUT / f"{family}.png")
             browser.close()
     finally:

@@ -96,6 +96,7 @@ async function start() {
   state.history = [];
   state.moves = [];
   state.analysis = null;
+  state.boards.clear();
   try {
     await enter(text, null, state.generation);
   } catch (error) {
