@@ -205,3 +205,24 @@ def test_the_graph_zooms_and_follows_the_game(page: tuple[Page, list[str]]) -> N
     width = graph.locator("svg").get_attribute("viewBox").split()[2]
     assert float(width) == float(whole.split()[2])
     assert problems == []
+
+
+def test_a_big_graph_is_collapsed_round_the_position_and_expands(
+        page: tuple[Page, list[str]]) -> None:
+    tab, problems = page
+    start(tab, "subtract:1,2 350")  # 351 positions: the whole graph is too big to draw
+    graph = tab.get_by_test_id("graph")
+    expect(graph).to_contain_text("at most 2 moves away")
+    nodes = graph.locator("g.node")
+    two = nodes.count()
+    graph.locator("[data-zoom=expand]").click()
+    expect(graph).to_contain_text("at most 3 moves away")
+    assert nodes.count() > two
+    assert _current_node(tab).startswith("subtract:1,2 350:")
+    # a move: the neighbourhood of the position reached is drawn
+    tab.get_by_test_id("move").first.click()
+    expect(tab.get_by_test_id("history-row")).to_have_count(3)
+    reached = tab.locator("#current").inner_text()
+    tab.wait_for_function(f"(document.querySelector('[data-testid=graph] g.node.current a')"
+                          f"?.getAttribute('xlink:title') || '').startsWith('{reached}:')")
+    assert [p for p in problems if "413" not in p] == []

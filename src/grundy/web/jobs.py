@@ -163,7 +163,9 @@ def _graph(job: Job) -> Answer:
         drawing = importlib.import_module("grundy.render.graph")
     except ImportError:
         return error(501, "game graphs cannot be drawn by this installation")
-    graph = drawing.game_graph(position, misere=misere)  # refuses big graphs with TooBig
+    depth = int(job.params["depth"]) if "depth" in job.params else None
+    # refuses big graphs with TooBig
+    graph = drawing.game_graph(position, misere=misere, depth=depth)
     try:
         svg = drawing.render(drawing.to_dot(graph), "svg")
     except RuntimeError as failure:  # Graphviz, which draws, may be missing or may fail

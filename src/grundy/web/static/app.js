@@ -24,6 +24,7 @@ const state = {
   sequence: null,     // the nim-sequence plotted (/api/sequence)
   graph: null,        // the game graph's view (graph.js)
   graphOf: null,      // the position whose graph is shown, or null
+  graphDepth: null,   // moves from it the graph shown goes, or null: the whole graph
 };
 
 // The computer's move is shown on the picture this long before it is made.
@@ -41,7 +42,9 @@ async function api(path, params) {
   if (!response.ok) {
     let message = `HTTP ${response.status}`;
     try { message = (await response.json()).error || message; } catch (_) { /* not JSON */ }
-    throw new Error(message);
+    const failure = new Error(message);
+    failure.status = response.status;
+    throw failure;
   }
   return response;
 }
@@ -284,33 +287,50 @@ function renderHistory() {
   });
 }
 
-async function showGraph(text, generation) {
+// The game graph of `text`; a graph too big to draw is collapsed to the positions at most
+// `depth` moves away (2 at first), with a button that draws one move more.
+async function showGraph(text, generation, depth = null, expanding = false) {
   const box = $("graph");
   if (!state.canDraw) {
     box.textContent = t("graph_missing", { error: "—" });
     return;
   }
+  const params = { q: text, misere: state.misere ? "1" : "0", format: "svg" };
+  if (depth) params.depth = depth;
   try {
-    const response = await api("graph", { q: text, misere: state.misere ? "1" : "0",
-                                          format: "svg" });
+    const response = await api("graph", params);
     const drawing = await response.text();
     if (generation !== state.generation) return;
     state.graph.show(drawing);
     state.graphOf = text;
+    state.graphDepth = depth;
+    if (depth) {
+      state.graph.note(t("graph_near", { n: depth }), t("graph_expand"),
+                       () => showGraph(state.position, state.generation, depth + 1, true));
+    }
     state.graph.follow(state.position || text);
   } catch (error) {
-    if (generation === state.generation) {
+    if (generation !== state.generation) return;
+    if (error.status === 413 && expanding) {
+      state.graph.note(t("graph_near", { n: depth - 1 }) + " " + t("graph_no_more"));
+    } else if (error.status === 413 && !depth) {
+      await showGraph(text, generation, 2);
+    } else if (error.status === 413 && depth > 1) {
+      await showGraph(text, generation, depth - 1);
+    } else {
       state.graphOf = null;
       box.textContent = t("graph_missing", { error: error.message });
     }
   }
 }
 
-// After a move: the current position is marked in the graph drawn; when the graph of the
-// start was too big, the graph of the position reached is tried instead (it is smaller).
+// After a move: the current position is marked in the whole graph; a collapsed graph is
+// drawn again around the position reached.
 function followGraph(generation) {
-  if (state.graphOf !== null && state.graph.follow(state.position)) return;
-  if (state.canDraw && state.moves.length) showGraph(state.position, generation);
+  if (state.graphOf !== null && !state.graphDepth && state.graph.follow(state.position)) return;
+  if (state.canDraw && state.moves.length) {
+    showGraph(state.position, generation, state.graphDepth || null);
+  }
 }
 
 // The P/N table and the nim-sequence of single heaps of the game named first in the position.

@@ -56,6 +56,25 @@ class GraphView {
     this.apply();
   }
 
+  // A line above the drawing (the graph is collapsed), with a button when one is given.
+  note(text, label = null, action = null) {
+    const tools = this.box.querySelector(".graph-tools");
+    if (!tools) return;
+    tools.querySelector(".graph-note")?.remove();
+    const note = document.createElement("span");
+    note.className = "graph-note";
+    note.textContent = text + " ";
+    if (label) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.zoom = "expand";
+      button.textContent = label;
+      button.addEventListener("click", action);
+      note.append(button);
+    }
+    tools.append(note);
+  }
+
   // The drawing's coordinates under the pointer.
   point(event) {
     const rect = this.svg.getBoundingClientRect();
