@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from test_web_api import running_server
 
@@ -24,15 +24,6 @@ if not os.path.exists(CHROMIUM):
 def base() -> Iterator[str]:
     with running_server() as (address, _):
         yield address
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS,
-                                              headless=True)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

@@ -7,10 +7,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from test_web_api import running_server
-from test_web_browser import CHROMIUM, FLAGS, finished, start
+from test_web_browser import finished, start
 
 #: One small position per family (and a sum, and a graph game).
 FAMILIES = {
@@ -30,15 +30,6 @@ CHASE = "a b\\nb c\\nc d\\na c\\nb d\\n"
 def base() -> Iterator[str]:
     with running_server(f"graphs={{'chase': '{CHASE}'}}") as (address, _):
         yield address
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS,
-                                              headless=True)
-        yield chromium
-        chromium.close()
 
 
 def _page(browser: Browser, base: str, width: int = 1100) -> tuple[Page, list[str]]:

@@ -92,12 +92,12 @@ def _heaps(picture: dict[str, Any]) -> Iterator[Text]:
 
 def _petals(picture: dict[str, Any]) -> Iterator[Text]:
     for h, n in enumerate(picture["heaps"], 1):
-        yield Text(f"  {h}: " + " ".join(f"✿{k}" for k in range(1, n + 1)) + "  (a ring)")
+        yield Text(f"  {h}-: ↻ " + " ".join(f"✿{k}" for k in range(1, n + 1)))
 
 
 def _circle(picture: dict[str, Any]) -> Iterator[Text]:
     for h, n in enumerate(picture["heaps"], 1):
-        yield Text(f"  {h}: " + " ".join(f"{h}-{k}" for k in range(1, n + 1)) + "  (a circle)")
+        yield Text(f"  {h}-: ↻ " + " ".join(f"•{k}" for k in range(1, n + 1)))
 
 
 _CELLS = {"cram": ("·", "#"), "chess": ("·", "x"), "checkers": ("●", "·"),
@@ -125,16 +125,18 @@ def _grid(picture: dict[str, Any]) -> Iterator[Text]:
 
 def _bar(picture: dict[str, Any]) -> Iterator[Text]:
     for p, (a, b) in enumerate(picture["pieces"], 1):
-        yield Text(f"  piece {p}: {a}x{b}; grooves {p}-r1..{p}-r{a - 1} between rows, "
-                   f"{p}-c1..{p}-c{b - 1} between columns" if a * b > 1 else
-                   f"  piece {p}: 1x1")
-        for _ in range(a):
-            yield Text("    " + "▒" * b, style="yellow")
+        # The grooves are named under the bar: p-cK after column K, p-rK after row K.
+        yield Text(f"  {p}: {a}x{b}", style="bold")
+        for r in range(a):
+            yield Text("    " + "▒" * b + (f"  {p}-r{a - r - 1}" if r < a - 1 else ""),
+                       style="yellow")
+        if b > 1:
+            yield Text(f"    {p}-c1..{p}-c{b - 1}", style="dim")
 
 
 def _polygon(picture: dict[str, Any]) -> Iterator[Text]:
-    yield Text("  " + "  ".join(f"{k}:{label}" for k, label in
-                                 enumerate(picture["vertices"], 1)) + "  (round the polygon)")
+    yield Text("  ↻ " + "  ".join(f"{k}:{label}" for k, label in
+                                  enumerate(picture["vertices"], 1)))
 
 
 def _cube(picture: dict[str, Any]) -> Iterator[Text]:
@@ -144,7 +146,7 @@ def _cube(picture: dict[str, Any]) -> Iterator[Text]:
     for i in range(q):
         yield Text("  " + "   ".join(" ".join("■" if c == "." else "·" for c in layer[i])
                                      for layer in picture["layers"]))
-    yield Text("  cubes x-y-z from 1-1-1; a line by its two end cubes", style="dim")
+    yield Text("  x-y-z: 1-1-1 …", style="dim")
 
 
 def _numbers(picture: dict[str, Any]) -> Iterator[Text]:
@@ -154,7 +156,7 @@ def _numbers(picture: dict[str, Any]) -> Iterator[Text]:
 
 def _graph(picture: dict[str, Any]) -> Iterator[Text]:
     tokens = [node["name"] for node in picture["nodes"] if node["tokens"]]
-    yield Text("  tokens on: " + ", ".join(tokens))
+    yield Text("  ● " + ", ".join(tokens))
 
 
 _DRAW = {"heaps": _heaps, "pins": _heaps, "petals": _petals, "circle": _circle,

@@ -104,40 +104,40 @@ function ring(cx, cy, radius, count, k) {
   return [cx + radius * Math.cos(angle), cy + radius * Math.sin(angle)];
 }
 
-function drawPetals(board, picture) {
+// Each heap as a ring of parts side by side: `draw(cx, cy, radius, n, h)` draws one.
+function drawRings(board, picture, size, draw) {
   let x = 0;
   picture.heaps.forEach((n, h) => {
-    const radius = 40 + 4 * n;
-    const cx = x + radius + 20;
-    const cy = radius + 20;
+    const radius = size(n);
+    const margin = 24;
+    draw(x + radius + margin, radius + margin, radius, n, h + 1);
+    x += 2 * radius + 2 * margin;
+    board.grow(x, 2 * radius + 2 * margin);
+  });
+}
+
+function drawPetals(board, picture) {
+  drawRings(board, picture, (n) => 40 + 4 * n, (cx, cy, radius, n, heap) => {
     for (let k = 1; k <= n; k += 1) {
       const [px, py] = ring(cx, cy, radius * 0.62, n, k - 1);
       const degrees = (360 * (k - 1)) / n;
       const petal = svgNode("ellipse", { cx: px, cy: py, rx: 9 + 40 / n, ry: radius * 0.36,
                                          transform: `rotate(${degrees} ${px} ${py})`,
                                          class: "petal" });
-      board.svg.append(board.part(`${h + 1}-${k}`, petal));
+      board.svg.append(board.part(`${heap}-${k}`, petal));
     }
     board.svg.append(svgNode("circle", { cx, cy, r: radius * 0.28, class: "centre" }));
-    x += 2 * radius + 40;
-    board.grow(x, 2 * radius + 40);
   });
 }
 
 function drawCircle(board, picture) {
-  let x = 0;
-  picture.heaps.forEach((n, h) => {
-    const radius = 50 + 5 * n;
-    const cx = x + radius + 24;
-    const cy = radius + 24;
+  drawRings(board, picture, (n) => 50 + 5 * n, (cx, cy, radius, n, heap) => {
     board.svg.append(svgNode("circle", { cx, cy, r: radius, class: "rim" }));
     for (let k = 1; k <= n; k += 1) {
       const [px, py] = ring(cx, cy, radius, n, k - 1);
-      board.svg.append(board.part(`${h + 1}-${k}`,
+      board.svg.append(board.part(`${heap}-${k}`,
                                   svgNode("circle", { cx: px, cy: py, r: 9, class: "point" })));
     }
-    x += 2 * radius + 48;
-    board.grow(x, 2 * radius + 48);
   });
 }
 
