@@ -115,6 +115,8 @@ def test_two_pins_knocked_down_by_a_drag_and_hints(page: tuple[Page, list[str]])
     expect(pins).to_have_count(4)
     # kayles 4: knocking down the middle two pins (2-3) wins; the hint colours pin 1 alone red
     expect(pins.nth(0)).to_have_class("target lose")
+    title = pins.nth(0).locator("title").text_content() or ""
+    assert title.startswith("take 1 from an end of 4, leaving 3  (loss in")
     pins.nth(1).drag_to(pins.nth(2))
     expect(tab.get_by_test_id("history-row").nth(1)).to_contain_text("kayles 1 1")
     assert _my_turn(tab)  # the computer took one pin; the last is mine

@@ -378,7 +378,8 @@ async function init() {
   state.boards = new window.Boards($("boards"), (position) => {
     const move = state.moves.find((m) => m.position === position);
     if (move) play(move);
-  }, (position) => state.moves.find((m) => m.position === position));
+  }, (position) => state.moves.find((m) => m.position === position),
+  (move, hint) => (hint ? `${move.move}  (${rating(move)})` : move.move));
   const saved = window.localStorage.getItem("grundy-lang");
   state.lang = saved || ((navigator.language || "").toLowerCase().startsWith("ru") ? "ru" : "en");
   const select = $("game");

@@ -319,10 +319,11 @@ function sameSet(a, b) {
 
 // The boards of one position and the targets chosen so far.
 class Boards {
-  constructor(container, onMove, moveOf) {
+  constructor(container, onMove, moveOf, says) {
     this.container = container;
     this.onMove = onMove;    // called with the position text of the move made
     this.moveOf = moveOf;    // position text -> the move of /api/moves (for hints)
+    this.says = says;        // a move of /api/moves -> its words (and, with hints, its rating)
     this.boards = [];
     this.chosen = null;      // {index, names}
     this.enabled = false;
@@ -415,12 +416,16 @@ class Boards {
       const chosen = this.chosen && this.chosen.index === index ? this.chosen.names : [];
       const outcomes = new Map();
       const candidates = new Set();
+      const completes = new Map();
       for (const [move, targets] of this.matching(index, chosen)) {
         const rest = targets.filter((t) => !chosen.includes(t));
         if (chosen.length) rest.forEach((t) => candidates.add(t));
         // A hint shows on the target that completes a move: alone, or after those chosen.
         const known = this.moveOf(move.position);
-        if (known && rest.length === 1) outcomes.set(rest[0], known.outcome);
+        if (known && rest.length === 1) {
+          outcomes.set(rest[0], known.outcome);
+          completes.set(rest[0], known);
+        }
       }
       for (const [name, group] of board.targets) {
         group.classList.toggle("chosen", chosen.includes(name));
@@ -431,6 +436,10 @@ class Boards {
         if (this.hint && outcome) {
           group.classList.add({ P: "win", N: "lose", D: "draw" }[outcome]);
         }
+        // Hovering (or a long press) shows the move the target makes, rated with hints on.
+        const move = completes.get(name);
+        group.querySelector("title").textContent = move ? this.says(move, this.hint)
+                                                        : group.getAttribute("aria-label");
       }
     });
   }
