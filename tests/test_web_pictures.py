@@ -219,3 +219,20 @@ def test_a_big_graph_is_collapsed_round_the_position_and_expands(
     tab.wait_for_function(f"(document.querySelector('[data-testid=graph] g.node.current a')"
                           f"?.getAttribute('xlink:title') || '').startsWith('{reached}:')")
     assert [p for p in problems if "413" not in p] == []
+
+
+def test_a_long_press_tells_what_a_part_does(page: tuple[Page, list[str]]) -> None:
+    tab, problems = page
+    start(tab, "chomp 2x2")
+    tab.get_by_test_id("hint").click()
+    square = tab.locator("[data-testid=target][data-target=b2]")
+    square.dispatch_event("pointerdown", {"pointerType": "touch", "isPrimary": True})
+    note = tab.locator(".press-note")
+    expect(note).to_have_text("take b2 and every square above and to the right of it  "
+                              "(win in 3)")
+    square.dispatch_event("pointerup", {"pointerType": "touch"})
+    square.dispatch_event("click")
+    expect(tab.get_by_test_id("history-row")).to_have_count(1)  # the press made no move
+    square.click()
+    expect(tab.get_by_test_id("history-row")).to_have_count(3)
+    assert problems == []

@@ -39,7 +39,9 @@ class Board {
     const group = svgNode("g", { "data-testid": "target", "data-target": name, class: "target",
                                  tabindex: "0", role: "button", "aria-label": label },
                           shape, svgNode("title", {}, label));
-    group.addEventListener("click", () => this.handlers.choose(this.index, name, false));
+    group.addEventListener("click", () => {
+      if (!this.handlers.pressedLong(group)) this.handlers.choose(this.index, name, false);
+    });
     group.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();
@@ -49,7 +51,11 @@ class Board {
     // A drag from one target to another is the two clicks of a two-part move.
     group.addEventListener("pointerdown", (event) => {
       this.handlers.dragFrom = { index: this.index, name };
-      if (event.pointerType !== "mouse") group.releasePointerCapture?.(event.pointerId);
+      if (event.pointerType !== "mouse") {
+        this.handlers.pressStart(group);  // a long press tells what the part does
+        // A touch is captured by the part it starts on; released, a drag can end elsewhere.
+        if (group.hasPointerCapture(event.pointerId)) group.releasePointerCapture(event.pointerId);
+      }
     });
     this.targets.set(name, group);
     return group;
@@ -329,7 +335,28 @@ class Boards {
     this.enabled = false;
     this.hint = false;
     this.dragFrom = null;
+    this.pressTimer = null;
+    this.pressed = null;     // the target of a long press, whose click is then ignored
+    this.note = document.createElement("div");
+    this.note.className = "press-note";
+    this.note.setAttribute("role", "status");
     document.addEventListener("pointerup", (event) => this.dropped(event));
+    document.addEventListener("pointercancel", () => clearTimeout(this.pressTimer));
+  }
+
+  pressStart(group) {
+    clearTimeout(this.pressTimer);
+    this.pressed = null;
+    this.pressTimer = setTimeout(() => {
+      this.pressed = group;
+      this.note.textContent = group.querySelector("title").textContent;
+    }, 500);
+  }
+
+  pressedLong(group) {
+    const was = this.pressed === group;
+    this.pressed = null;
+    return was;
   }
 
   show(pictures) {
@@ -341,7 +368,8 @@ class Boards {
       caption.textContent = board.picture.text;
       figure.append(board.svg, caption);
       return figure;
-    }));
+    }), this.note);
+    this.note.textContent = "";
     this.refresh();
   }
 
@@ -390,6 +418,7 @@ class Boards {
   }
 
   dropped(event) {
+    clearTimeout(this.pressTimer);
     const from = this.dragFrom;
     this.dragFrom = null;
     if (!from || !this.enabled) return;
