@@ -157,3 +157,24 @@ def test_the_picture_endpoint() -> None:
                 == {m["position"] for c in answer.json()["components"] for m in c["moves"]})
         assert client.get("/api/picture", params={"q": "nim 9999"}).status_code == 413
         assert client.get("/api/picture", params={"q": "chess 3"}).status_code == 400
+
+
+def test_graph_games_slide_a_token_by_a_click_or_two() -> None:
+    from grundy.graphs import graph_from_text
+
+    game = graph_from_text("a b\nb c\nc a\na d\nb d\n", "chase")
+    for tokens in [("a",), ("a", "b"), ("a", "a"), ("b", "c", "d")]:
+        position = Position.of(game, game.canonical(tokens))
+        [picture] = pictures(position)["components"]
+        assert picture["kind"] == "graph"
+        assert {m["position"] for m in picture["moves"]} == {
+            str(m.position) for m in position.moves()}
+        sets: dict[frozenset[str], str] = {}
+        for move in picture["moves"]:
+            for targets in move["targets"]:
+                assert sets.setdefault(frozenset(targets), move["position"]) == move["position"]
+    # tokens on a and b: b and c are reached by one token only (one click on them); both
+    # reach d, so the token's node comes first (a drag from it, as b alone moves a to b)
+    [picture] = pictures(Position.of(game, ("a", "b")))["components"]
+    assert sorted(map(sorted, (t for m in picture["moves"] for t in m["targets"]))) == [
+        ["a", "d"], ["b"], ["b", "d"], ["c"]]
