@@ -91,7 +91,7 @@ def test_a_game_played_on_the_picture(page: tuple[Page, list[str]], family: str)
                               f" > {before}")
         turns += 1
         if "over" not in (tab.get_by_test_id("status").get_attribute("class") or ""):
-            expect(rows).to_have_count(before + 2)
+            expect(rows).to_have_count(before + 2, timeout=15_000)  # a loaded machine
             assert "the computer" in rows.nth(before + 1).inner_text()
     assert turns >= 1
     assert finished(tab) in ("You win.", "The computer wins.")
