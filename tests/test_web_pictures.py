@@ -120,10 +120,14 @@ def test_two_pins_knocked_down_by_a_drag_and_hints(page: tuple[Page, list[str]])
 def test_a_domino_placed_with_the_keyboard(page: tuple[Page, list[str]]) -> None:
     tab, problems = page
     start(tab, "cram 1x4")
+    tab.get_by_test_id("hint").click()
+    # the only winning domino is b1-c1 (it leaves two single cells): its squares are marked
+    expect(tab.locator("[data-testid=target].may-win")).to_have_count(2)
     first = tab.locator("[data-testid=target][data-target=b1]")
     first.focus()
     tab.keyboard.press("Enter")
     expect(first).to_have_attribute("aria-pressed", "true")
+    expect(tab.locator("[data-target=c1]")).to_have_class("target candidate win")
     tab.keyboard.press("Tab")  # on to c1
     tab.keyboard.press("Enter")
     expect(tab.get_by_test_id("history-row").nth(1)).to_contain_text("b1-c1")

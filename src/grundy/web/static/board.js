@@ -446,6 +446,7 @@ class Boards {
       const outcomes = new Map();
       const candidates = new Set();
       const completes = new Map();
+      const mayWin = new Set();
       for (const [move, targets] of this.matching(index, chosen)) {
         const rest = targets.filter((t) => !chosen.includes(t));
         if (chosen.length) rest.forEach((t) => candidates.add(t));
@@ -454,13 +455,16 @@ class Boards {
         if (known && rest.length === 1) {
           outcomes.set(rest[0], known.outcome);
           completes.set(rest[0], known);
+        } else if (known && known.outcome === "P") {
+          rest.forEach((t) => mayWin.add(t));  // the first part of a winning two-part move
         }
       }
       for (const [name, group] of board.targets) {
         group.classList.toggle("chosen", chosen.includes(name));
         group.classList.toggle("candidate", candidates.has(name));
         group.setAttribute("aria-pressed", String(chosen.includes(name)));
-        for (const kind of ["win", "lose", "draw"]) group.classList.remove(kind);
+        for (const kind of ["win", "lose", "draw", "may-win"]) group.classList.remove(kind);
+        if (this.hint && mayWin.has(name) && !outcomes.has(name)) group.classList.add("may-win");
         const outcome = outcomes.get(name);
         if (this.hint && outcome) {
           group.classList.add({ P: "win", N: "lose", D: "draw" }[outcome]);
