@@ -28,6 +28,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from grundy import Component, Daisy, GraphGame, HeapGame, Position, TakeAndBreak, TooBig
 from grundy.boards import (
     Bishops,
     Chocolate,
@@ -40,11 +41,6 @@ from grundy.boards import (
     Skewers,
     TwoNumbers,
 )
-from grundy.errors import TooBig
-from grundy.graphs import GraphGame
-from grundy.heap.base import HeapGame
-from grundy.heap.takebreak import Daisy, TakeAndBreak
-from grundy.sums import Component, Position
 
 #: The most parts (stones, squares, points...) one picture draws: beyond it a picture is
 #: no help and the page shows the moves in words only.
