@@ -168,3 +168,29 @@ class TestRealTerminal:
         child.expect(pexpect.EOF)
         child.close()
         assert child.exitstatus == 0
+
+
+class TestBoards:
+    """Boards drawn as grids, moves typed as the squares or parts they take."""
+
+    def test_chomp_by_square_names(self) -> None:
+        # chomp 2x2 (drawn 2 rows of 2): b2 leaves the L of three squares, a P-position
+        _, lines = run("chomp 2x2", "b2\n1\n", lang="en")
+        assert lines[1:5] == ["chomp 2x2", "  2 ▆ ▆", "  1 ☠ ▆", "    a b"]
+        assert "> You: take b2 and every square above and to the right of it  ->  chomp 2,1" \
+            in lines
+        assert lines[-1] == "You win."
+
+    def test_a_domino_by_two_squares_and_pins_by_their_names(self) -> None:
+        _, lines = run("cram 1x4", "b1-c1\n", lang="en")
+        assert "> You: place a domino on b1-c1  ->  cram 0x0" in lines
+        assert lines[-1] == "You win."
+        _, lines = run("kayles 3", "1-2\n1\n", lang="en")  # the middle pin: two pins left
+        assert "  1-: I1 I2 I3" in lines
+        assert any(line.startswith("> You:") and line.endswith("kayles 1 1") for line in lines)
+        assert lines[-1] == "You win."
+
+    def test_numbers_still_mean_moves_and_unknown_parts_are_refused(self) -> None:
+        _, lines = run("cram 1x4", "z9\n2\n", lang="en")
+        assert any("z9" in line for line in lines)  # said not to be a move
+        assert lines[-1] == "You win."

@@ -5,9 +5,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from test_web_api import running_server
 
@@ -26,27 +27,25 @@ def base() -> Iterator[str]:
         yield address
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS,
-                                              headless=True)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser: Browser, base: str) -> Iterator[tuple[Page, list[str]]]:
+def open_page(browser: Browser, base: str, **options: Any) -> tuple[Page, list[str]]:
+    """The page in a tab of a new context (Playwright's ``options``), and the list its errors
+    go to."""
     problems: list[str] = []
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **options})
     tab = context.new_page()
     tab.on("pageerror", lambda error: problems.append(f"page error: {error}"))
     tab.on("console", lambda m: problems.append(f"console: {m.text}")
            if m.type == "error" else None)
     tab.goto(base + "/")
     tab.wait_for_function("document.querySelectorAll('#game option').length > 0")
+    return tab, problems
+
+
+@pytest.fixture
+def page(browser: Browser, base: str) -> Iterator[tuple[Page, list[str]]]:
+    tab, problems = open_page(browser, base)
     yield tab, problems
-    context.close()
+    tab.context.close()
 
 
 def start(tab: Page, position: str, misere: bool = False) -> None:

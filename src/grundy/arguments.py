@@ -15,6 +15,9 @@ from grundy.errors import InvalidArgument
 from grundy.numerals import whole_number
 from grundy.problems import PROBLEMS
 
+#: The most heaps a plot shows (beyond, points merge into bands).
+PLOT_HEAPS = 100_000
+
 #: Where each shell looks for completion scripts, as the documentation's install lines say.
 INSTALL = {
     "bash": "grundy completion bash > ~/.local/share/bash-completion/completions/grundy",
@@ -127,6 +130,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--format", choices=["dot", "svg", "png"], default="dot")
     sub.add_argument("-o", "--output", metavar="FILE", help="write to FILE, not stdout")
     sub.add_argument("position", nargs="+", help="GAME POSITION... [+ GAME POSITION...]")
+
+    sub = command("plot", "a plot of the nim-sequence of single heaps 0..N, the period "
+                  "marked (PNG or SVG)")
+    sub.add_argument("game")
+    sub.add_argument("--to", type=_bounded("--to", 1, PLOT_HEAPS), required=True, metavar="N")
+    sub.add_argument("-o", "--output", required=True, metavar="FILE", help="FILE.png or FILE.svg")
 
     sub = command("play", "play a position against the perfect computer")
     sub.add_argument("--misere", action="store_true")

@@ -85,6 +85,18 @@ def _graph(args: argparse.Namespace) -> int:
     return 0
 
 
+def _plot(args: argparse.Namespace) -> int:
+    from grundy.render.plot import PlottingMissing, plot_sequence
+
+    try:
+        plot_sequence(_heap_game(args.game), args.to, args.output)
+    except PlottingMissing as error:
+        print(f"grundy: {error}", file=sys.stderr)
+        return 1
+    print(f"saved to {args.output}")
+    return 0
+
+
 def _solve(args: argparse.Namespace) -> None:
     from grundy.problems import solve
 
@@ -236,6 +248,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int | None]] = {
     "nim-multiply": _nim_multiply,
     "quotient": _quotient,
     "graph": _graph,
+    "plot": _plot,
     "play": _play,
     "solve": _solve,
     "serve": _serve,

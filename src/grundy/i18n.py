@@ -28,10 +28,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "moves": {"en": "Your moves:", "ru": "Ваши ходы:"},
     "more_moves": {"en": "  ... and {n} more (type the position you want to leave)",
                    "ru": "  ... и ещё {n} (наберите позицию, которую хотите оставить)"},
-    "help": {"en": "Type a move's number or the position you want to leave; "
-                   "'hint' for help, 'quit' to leave.",
-             "ru": "Наберите номер хода или позицию, которую хотите оставить; "
-                   "'hint' — подсказка, 'quit' — выход."},
+    "help": {"en": "Type a move's number, the parts of the picture it takes (b3; a1 a2; 1-4) "
+                   "or the position you want to leave; 'hint' for help, 'quit' to leave.",
+             "ru": "Наберите номер хода, части рисунка, которые он берёт (b3; a1 a2; 1-4), "
+                   "или позицию, которую хотите оставить; 'hint' — подсказка, "
+                   "'quit' — выход."},
     "not_a_move": {"en": "{text!r} is not one of the moves: type its number, the position "
                          "it leaves, 'hint' or 'quit'.",
                    "ru": "{text!r} — не ход из списка: наберите его номер, позицию "
@@ -95,6 +96,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table": {"en": "P/N table of one heap ('-' the player to move loses, '+' wins)",
               "ru": "Таблица P/N для одной кучки («-» ходящий проигрывает, «+» выигрывает)"},
     "sequence": {"en": "Nim-sequence of one heap", "ru": "Последовательность ним-значений"},
+    "plot_period": {"en": "period {period} from heap {start}",
+                    "ru": "период {period} с кучки {start}"},
+    "plot_no_period": {"en": "no period seen", "ru": "периода не видно"},
+    "graph_near": {"en": "The whole graph is too big: positions at most {n} moves away.",
+                   "ru": "Весь граф слишком велик: позиции не дальше {n} ходов."},
+    "graph_expand": {"en": "one move more", "ru": "на ход дальше"},
+    "graph_no_more": {"en": "Farther is too big.", "ru": "Дальше — слишком много."},
+    "moves_in_words": {"en": "Moves in words", "ru": "Ходы словами"},
     "not_heap_game": {"en": "Only for heap games.", "ru": "Только для игр с кучками."},
     "legend": {"en": "Hint colours: green wins, red loses, grey draws.",
                "ru": "Цвета подсказки: зелёный выигрывает, красный проигрывает, "

@@ -1,7 +1,10 @@
 """Play a position against the perfect opponent in the terminal (``grundy play``).
 
-The position and its legal moves are shown, numbered, then the prompt ``> ``.  The player
-types a move's number or the text form of the position it wants to leave; ``hint`` shows
+The position is drawn (boards as grids with squares named ``a1``, ``b3``...; heaps as rows
+of stones ``1-1``, ``1-2``...; see :mod:`grundy.render.board_text`) and its legal moves
+listed, numbered, then the prompt ``> ``.  The player types a move's number, the parts of the
+picture it takes (``b3``; two for a domino or a chord, ``a1 a2``), or the text form of the
+position it wants to leave; ``hint`` shows
 the winning moves with the nim-sum worked out in binary columns; ``quit``, Ctrl-C or the end
 of input leave.  The last line of a finished game is ``You win.`` or ``The computer wins.``
 
@@ -18,6 +21,8 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+from rich.console import Console
+
 from grundy.analysis import analyze, as_position
 from grundy.budget import PLAYING_POSITIONS, Budget
 from grundy.catalogue import parse_position
@@ -32,6 +37,7 @@ from grundy.opponent import (
     remoteness,
     wins,
 )
+from grundy.render.board_text import board_lines, move_by_targets
 from grundy.render.text import nim_sum_columns
 from grundy.values import Outcome
 
@@ -91,9 +97,16 @@ class _Game:
         self.output.write(line + "\n")
         self.output.flush()
 
+    def draw(self) -> None:
+        """The picture of the position (colours only on a terminal)."""
+        console = Console(file=self.output, highlight=False, soft_wrap=True)
+        for line in board_lines(self.position):
+            console.print(line)
+
     def run(self, human: bool) -> int:
         convention = self.text("misere_play" if self.misere else "normal_play")
         self.say(f"{self.text('position', position=self.position)}  ({convention})")
+        self.draw()
         self.say(self.text("help"))
         if human:
             self.say("")
@@ -120,6 +133,7 @@ class _Game:
             human = not human
             self.say("")
             self.say(self.text("position", position=self.position))
+            self.draw()
 
     def ask(self, moves: list[Move]) -> Move | None:
         """The move the player chooses, or None when the player leaves."""
@@ -159,7 +173,7 @@ class _Game:
             return moves[number - 1] if 1 <= number <= len(moves) else None
         if len(answer) > len(str(self.position)) + 64:
             return None  # longer than any position one move can leave
-        wanted = _read_position(answer, self.position)
+        wanted = move_by_targets(self.position, answer) or _read_position(answer, self.position)
         return next((m for m in moves if m.position == wanted), None)
 
     def hint(self, moves: list[Move]) -> None:

@@ -117,15 +117,19 @@ class GameGraph:
 
 
 def game_graph(position: Position | str, misere: bool = False,
-               limit: int = GRAPH_LIMIT) -> GameGraph:
+               limit: int = GRAPH_LIMIT, depth: int | None = None) -> GameGraph:
     """The game graph of ``position`` (a Position or its text form).
 
     Nodes are in the order a breadth-first walk meets them, the start first.  Each is
     labelled with its position's text, without the game's name when every node is a
     position of one game (``1 2 3`` for ``nim 1 2 3``).  Raises
     :class:`~grundy.errors.TooBig` when more than ``limit`` positions (or
-    :data:`EDGE_LIMIT` moves) are reachable.
+    :data:`EDGE_LIMIT` moves) are reachable.  With ``depth``, only the positions at most
+    ``depth`` moves away are drawn (the neighbourhood of a position whose whole graph is too
+    big); the moves of the farthest ones are left out.
 
+    >>> len(game_graph("kayles 30", depth=1).nodes)
+    31
     >>> graph = game_graph("nim 5 2")
     >>> len(graph.nodes), sum(edge.winning for edge in graph.edges)
     (15, 12)
@@ -139,7 +143,10 @@ draw a smaller position
     index = {start: 0}
     order = [start]
     moves: list[tuple[int, int, str]] = []
+    distance = [0]
     for source, here in enumerate(order):
+        if depth is not None and distance[source] >= depth:
+            continue
         for move in here.moves():
             after = move.position
             if after not in index:
@@ -147,6 +154,7 @@ draw a smaller position
                     raise _too_big(start, limit, "positions")
                 index[after] = len(order)
                 order.append(after)
+                distance.append(distance[source] + 1)
             moves.append((source, index[after], move.description))
             if len(moves) > EDGE_LIMIT:
                 raise _too_big(start, EDGE_LIMIT, "moves")

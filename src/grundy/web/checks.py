@@ -32,6 +32,8 @@ from grundy.web.jobs import KINDS, SECONDS, STATES, Job
 MAX_QUERY = 500
 #: Longest game text (``game=``) accepted.
 MAX_GAME = 200
+#: The deepest neighbourhood of a position a game graph may be asked for.
+MAX_DEPTH = 6
 #: Heaps 0..N of a sequence or table: largest N under normal and under misère play.
 MAX_HEAP = {False: 100_000, True: 100}
 
@@ -76,6 +78,12 @@ def checked_job(kind: str, params: Mapping[str, str], graphs: Mapping[str, str],
             if wanted != "svg":
                 raise InvalidArgument(f"format={wanted[:20]!r}: the web server draws svg only")
             checked["format"] = wanted
+            if "depth" in params:  # the neighbourhood of the position, so many moves deep
+                depth = whole_number(params["depth"], "depth=", minimum=1,
+                                     error=InvalidArgument)
+                if depth > MAX_DEPTH:
+                    raise InvalidArgument(f"depth={depth}: at most {MAX_DEPTH}")
+                checked["depth"] = str(depth)
     used = {name: graphs[name] for name in names}
     return Job(kind, checked, used, states, seconds)
 

@@ -134,6 +134,12 @@ def _computer_move(job: Job) -> Answer:
     return Answer(200, move.to_json())
 
 
+def _picture(job: Job) -> Answer:
+    from grundy.render.pictures import pictures
+
+    return Answer(200, pictures(_position(job)))
+
+
 def _sequence(job: Job) -> Answer:
     game, to = _heap_game(job), int(job.params["to"])
     return Answer(200, sequence_report(game, to, misere=_misere(job),
@@ -155,7 +161,9 @@ def _graph(job: Job) -> Answer:
         drawing = importlib.import_module("grundy.render.graph")
     except ImportError:
         return error(501, "game graphs cannot be drawn by this installation")
-    graph = drawing.game_graph(position, misere=misere)  # refuses big graphs with TooBig
+    depth = int(job.params["depth"]) if "depth" in job.params else None
+    # refuses big graphs with TooBig
+    graph = drawing.game_graph(position, misere=misere, depth=depth)
     try:
         svg = drawing.render(drawing.to_dot(graph), "svg")
     except RuntimeError as failure:  # Graphviz, which draws, may be missing or may fail
@@ -165,7 +173,7 @@ def _graph(job: Job) -> Answer:
 
 _JOBS: dict[str, Callable[[Job], Answer]] = {
     "analyze": _analyze, "moves": _moves, "computer-move": _computer_move,
-    "sequence": _sequence, "table": _table, "graph": _graph,
+    "sequence": _sequence, "table": _table, "graph": _graph, "picture": _picture,
 }
 
 #: The endpoints that run a job, by name (``/api/NAME``).

@@ -20,7 +20,15 @@ const state = {
   history: [],
   generation: 0,      // bumped by every start, so late answers of an old game are dropped
   statusKey: ["choose", {}],
+  boards: null,       // the pictures of the current position (board.js)
+  sequence: null,     // the nim-sequence plotted (/api/sequence)
+  graph: null,        // the game graph's view (graph.js)
+  graphOf: null,      // the position whose graph is shown, or null
+  graphDepth: null,   // moves from it the graph shown goes, or null: the whole graph
 };
+
+// The computer's move is shown on the picture this long before it is made.
+const FLASH = window.matchMedia("(prefers-reduced-motion: reduce)").matches ? 0 : 450;
 
 function t(key, fields = {}) {
   const entry = state.messages[key];
@@ -34,7 +42,9 @@ async function api(path, params) {
   if (!response.ok) {
     let message = `HTTP ${response.status}`;
     try { message = (await response.json()).error || message; } catch (_) { /* not JSON */ }
-    throw new Error(message);
+    const failure = new Error(message);
+    failure.status = response.status;
+    throw failure;
   }
   return response;
 }
@@ -70,6 +80,7 @@ function translate() {
   renderMoves();
   renderAnalysis();
   renderHistory();
+  if (state.sequence) $("plot").replaceChildren(window.sequencePlot(state.sequence, t));
 }
 
 function humanTurn() {
@@ -88,6 +99,7 @@ async function start() {
   state.history = [];
   state.moves = [];
   state.analysis = null;
+  state.boards.clear();
   try {
     await enter(text, null, state.generation);
   } catch (error) {
@@ -107,9 +119,11 @@ async function enter(text, move, generation) {
   state.busy = true;
   renderMoves();
   const misere = state.misere ? "1" : "0";
-  const [moves, analysis] = await Promise.all([
+  const [moves, analysis, picture] = await Promise.all([
     json("moves", { q: text, misere }),
     json("analyze", { q: text, misere }),
+    // A position too big to draw is played by the list of moves alone.
+    json("picture", { q: text, misere }).catch(() => null),
   ]);
   if (generation !== state.generation) return;
   state.position = moves.position;
@@ -119,9 +133,14 @@ async function enter(text, move, generation) {
                        position: moves.position, analysis });
   state.busy = false;
   $("current").textContent = moves.position;
+  if (picture) state.boards.show(picture);
+  else state.boards.clear();
+  // On a phone the picture is enough: the moves in words stay folded until asked for.
+  $("words").open = !picture || window.innerWidth > 600;
   renderHistory();
   renderAnalysis();
   if (!move) showGraph(moves.position, generation);
+  else followGraph(generation);
   if (state.moves.length === 0) {
     finish();
     return;
@@ -169,6 +188,8 @@ async function computerMove(generation) {
     const misere = state.misere ? "1" : "0";
     const move = await json("computer-move", { q: state.position, misere });
     if (generation !== state.generation) return;
+    await state.boards.flash(move.position, FLASH);
+    if (generation !== state.generation) return;
     state.mover = 0;
     await enter(move.position, { move: move.move, mover: 1 }, generation);
   } catch (error) {
@@ -204,6 +225,9 @@ function renderMoves() {
     list.append(element("li", {}, button));
   }
   $("legend").hidden = !state.hint;
+  state.boards.enabled = enabled;
+  state.boards.hint = state.hint;
+  state.boards.refresh();
 }
 
 function shownValue(analysis) {
@@ -253,7 +277,7 @@ function renderHistory() {
       who = state.friend ? t("player", { n: entry.mover + 1 })
                          : (entry.mover === 0 ? t("you") : t("computer"));
     }
-    body.append(element("tr", {},
+    body.append(element("tr", { "data-testid": "history-row" },
       element("td", {}, String(number)),
       element("td", {}, who),
       element("td", {}, entry.move),
@@ -263,24 +287,49 @@ function renderHistory() {
   });
 }
 
-async function showGraph(text, generation) {
+// The game graph of `text`; a graph too big to draw is collapsed to the positions at most
+// `depth` moves away (2 at first), with a button that draws one move more.
+async function showGraph(text, generation, depth = null, expanding = false) {
   const box = $("graph");
   if (!state.canDraw) {
     box.textContent = t("graph_missing", { error: "—" });
     return;
   }
+  const params = { q: text, misere: state.misere ? "1" : "0", format: "svg" };
+  if (depth) params.depth = depth;
   try {
-    const response = await api("graph", { q: text, misere: state.misere ? "1" : "0",
-                                          format: "svg" });
-    const url = URL.createObjectURL(await response.blob());
+    const response = await api("graph", params);
+    const drawing = await response.text();
     if (generation !== state.generation) return;
-    const picture = element("img", { src: url, alt: text });
-    picture.addEventListener("load", () => URL.revokeObjectURL(url));
-    // Big graphs are shrunk to fit; a click shows them at full size, scrolled in the box.
-    picture.addEventListener("click", () => picture.classList.toggle("zoomed"));
-    box.replaceChildren(picture);
+    state.graph.show(drawing);
+    state.graphOf = text;
+    state.graphDepth = depth;
+    if (depth) {
+      state.graph.note(t("graph_near", { n: depth }), t("graph_expand"),
+                       () => showGraph(state.position, state.generation, depth + 1, true));
+    }
+    state.graph.follow(state.position || text);
   } catch (error) {
-    if (generation === state.generation) box.textContent = t("graph_missing", { error: error.message });
+    if (generation !== state.generation) return;
+    if (error.status === 413 && expanding) {
+      state.graph.note(t("graph_near", { n: depth - 1 }) + " " + t("graph_no_more"));
+    } else if (error.status === 413 && !depth) {
+      await showGraph(text, generation, 2);
+    } else if (error.status === 413 && depth > 1) {
+      await showGraph(text, generation, depth - 1);
+    } else {
+      state.graphOf = null;
+      box.textContent = t("graph_missing", { error: error.message });
+    }
+  }
+}
+
+// After a move: the current position is marked in the whole graph; a collapsed graph is
+// drawn again around the position reached.
+function followGraph(generation) {
+  if (state.graphOf !== null && !state.graphDepth && state.graph.follow(state.position)) return;
+  if (state.canDraw && state.moves.length) {
+    showGraph(state.position, generation, state.graphDepth || null);
   }
 }
 
@@ -291,16 +340,17 @@ async function showGame(word) {
   const sequence = $("sequence");
   table.replaceChildren();
   sequence.replaceChildren();
-  if (!game || !game.heap) {
-    table.textContent = t("not_heap_game");
-    return;
-  }
+  // Tables and sequences are of heap games: the panel is hidden for the others.
+  $("tables").hidden = !game || !game.heap;
+  if ($("tables").hidden) return;
   try {
     const misere = state.misere ? "1" : "0";
     const [outcomes, values] = await Promise.all([
       json("table", { game: word, to: 40, misere }),
-      json("sequence", { game: word, to: 40 }),
+      json("sequence", { game: word, to: 40, period: 1 }),
     ]);
+    state.sequence = values;
+    $("plot").replaceChildren(window.sequencePlot(values, t));
     outcomes.outcomes.forEach((outcome, n) => {
       table.append(element("span", { class: outcome }, element("b", {}, String(n)),
                            outcome === "P" ? "-" : "+"));
@@ -324,6 +374,12 @@ async function init() {
   state.messages = messages;
   state.games = games.games;
   state.canDraw = games.graph;
+  state.graph = new window.GraphView($("graph"));
+  state.boards = new window.Boards($("boards"), (position) => {
+    const move = state.moves.find((m) => m.position === position);
+    if (move) play(move);
+  }, (position) => state.moves.find((m) => m.position === position),
+  (move, hint) => (hint ? `${move.move}  (${rating(move)})` : move.move));
   const saved = window.localStorage.getItem("grundy-lang");
   state.lang = saved || ((navigator.language || "").toLowerCase().startsWith("ru") ? "ru" : "en");
   const select = $("game");

@@ -1,0 +1,362 @@
+"""Pictures of positions: what to draw for each component, and which clicks make each move.
+
+A picture is plain JSON data, drawn by the web page and the terminal.  Each component of a
+sum gets one: its ``kind`` (``heaps``, ``pins``, ``petals``, ``circle``, ``grid``, ``bar``,
+``polygon``, ``cube``, ``numbers``, ``graph``), the geometry of that kind, and ``moves``:
+for each position one move leads to, the *target sets* that make it.  A target is a named
+part of the picture (a stone ``2-5``, a square ``b3``, a groove ``1-r2``, a point ``4``);
+a move is made by clicking one target, or the two of a set (a domino's squares, a chord's
+ends, the two ends of a run of pins).  Targets are found by playing the games' own rules
+on the component's state, so the page needs no game logic: it matches the set clicked
+with a move's ``position``, which is the one ``/api/moves`` lists.
+
+>>> from grundy.catalogue import parse_position
+>>> drawn = pictures(parse_position("nim 2"))
+>>> drawn["components"][0]["kind"], drawn["components"][0]["heaps"]
+('heaps', [2])
+>>> [(move["position"], move["targets"]) for move in drawn["components"][0]["moves"]]
+[('nim 0', [['1-1']]), ('nim 1', [['1-2']])]
+>>> pictures(parse_position("nim 5000"))
+Traceback (most recent call last):
+...
+grundy.errors.TooBig: a picture of nim 5000 needs about 5000 parts; the limit is 400
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from grundy import Component, Daisy, GraphGame, HeapGame, Position, TakeAndBreak, TooBig
+from grundy.boards import (
+    Bishops,
+    Chocolate,
+    Chomp,
+    Chords,
+    Cram,
+    Diagonals,
+    Kings,
+    Rows,
+    Skewers,
+    TwoNumbers,
+)
+
+#: The most parts (stones, squares, points...) one picture draws: beyond it a picture is
+#: no help and the page shows the moves in words only.
+MAX_PARTS = 400
+#: Rows of pins that may be left in three parts are drawn up to MAX_PARTS / MAX_THREES pins
+#: (each run of pins then goes with each gap: n³/2 clicks).
+MAX_THREES = 6
+#: The most nodes of a graph game drawn around its tokens.
+MAX_NODES = 40
+
+Targets = tuple[str, ...]
+#: What a component's picture is made of: the geometry, and (targets, option) per click.
+Drawing = tuple[dict[str, Any], Iterable[tuple[Targets, Any]]]
+
+
+def pictures(position: Position) -> dict[str, Any]:
+    """The picture of every component of ``position`` (see the module), as JSON data.
+
+    Raises :class:`~grundy.errors.TooBig` when a component has more than
+    :data:`MAX_PARTS` parts to draw.
+    """
+    return {"position": str(position),
+            "components": [component_picture(position, index)
+                           for index in range(len(position.components))]}
+
+
+def component_picture(position: Position, index: int) -> dict[str, Any]:
+    """The picture of component ``index``: its geometry and each move's target sets."""
+    component = position.components[index]
+    geometry, clicks = _drawing(component)
+    by_position: dict[str, list[list[str]]] = {}
+    for targets, option in clicks:
+        after = str(position.replace(index, option))
+        sets = by_position.setdefault(after, [])
+        if list(targets) not in sets:
+            sets.append(list(targets))
+    return {**geometry, "text": str(component), "game": component.game.text,
+            "moves": [{"position": after, "targets": sets} for after, sets in by_position.items()]}
+
+
+def _drawing(component: Component) -> Drawing:
+    game, state = component.game, component.state
+    for kind, draw in _DRAWERS:
+        if isinstance(game, kind):
+            return draw(game, state, str(component))
+    raise TooBig(f"a picture of {component}", unit="parts")  # no picture for this game
+
+
+def _limit(what: str, parts: int) -> None:
+    if parts > MAX_PARTS:
+        raise TooBig(f"a picture of {what}", size=parts, limit=MAX_PARTS, unit="parts")
+
+
+def _key(parts: Iterable[int]) -> tuple[int, ...]:
+    return tuple(sorted(part for part in parts if part))
+
+
+def _heap_options(game: HeapGame, n: int) -> set[tuple[int, ...]]:
+    return {_key(parts) for parts in game.heap_options(n)}
+
+
+def _heap_clicks(game: HeapGame, state: tuple[int, ...],
+                 candidates: Callable[[int, int], Iterator[tuple[Targets, tuple[int, ...]]]]
+                 ) -> Iterator[tuple[Targets, Any]]:
+    """For each heap, each candidate click whose parts are one of the heap's options."""
+    for index, n in enumerate(state):
+        allowed = _heap_options(game, n)
+        for targets, parts in candidates(index + 1, n):
+            if _key(parts) in allowed:
+                yield targets, game.after_move(state, index, _key(parts))
+
+
+def _heaps(game: HeapGame, state: tuple[int, ...], text: str) -> Drawing:
+    """Rows of stones: a click on stone k takes it and those after it (k - 1 are left); a
+    click on the gap after stone g splits the heap there, two gaps split it in three."""
+    _limit(text, sum(state))
+    splits = any(len(_key(parts)) > 1 for n in set(state) for parts in game.heap_options(n))
+
+    def candidates(h: int, n: int) -> Iterator[tuple[Targets, tuple[int, ...]]]:
+        for k in range(1, n + 1):
+            yield (f"{h}-{k}",), (k - 1,)
+        if splits:
+            yield from _gap_candidates(h, n)
+
+    return ({"kind": "heaps", "heaps": list(state), "gaps": splits},
+            _heap_clicks(game, state, candidates))
+
+
+def _gap_candidates(h: int, n: int) -> Iterator[tuple[Targets, tuple[int, ...]]]:
+    for g in range(1, n):
+        yield (f"{h}-g{g}",), (g, n - g)
+        for second in range(g + 1, n):
+            yield (f"{h}-g{g}", f"{h}-g{second}"), (g, second - g, n - second)
+
+
+def _pins(game: TakeAndBreak, state: tuple[int, ...], text: str) -> Drawing:
+    """A row of pins: a run of pins from i to j is knocked down (one click when i = j,
+    else the two ends); a gap splits the row when the code allows taking nothing, and a
+    run and a gap beside it (a hexadecimal digit 8) leave three rows."""
+    _limit(text, sum(state))
+    splits = bool(game.digits[0] & 12)
+    threes = game.max_parts >= 3
+    if threes:
+        _limit(text, max(state, default=0) * MAX_THREES)
+
+    def candidates(h: int, n: int) -> Iterator[tuple[Targets, tuple[int, ...]]]:
+        for i in range(1, n + 1):
+            for j in range(i, n + 1):
+                ends = (f"{h}-{i}",) if i == j else (f"{h}-{i}", f"{h}-{j}")
+                yield ends, (i - 1, n - j)
+                if threes:  # the run, and a gap that splits what is left on one side
+                    for g in (*range(1, i - 1), *range(j + 1, n)):
+                        left, right = (g, i - 1 - g) if g < i else (g - j, n - g)
+                        rest = n - j if g < i else i - 1
+                        yield (*ends, f"{h}-g{g}"), (left, right, rest)
+        if splits:
+            yield from _gap_candidates(h, n)
+
+    return ({"kind": "pins", "heaps": list(state), "gaps": splits or threes},
+            _heap_clicks(game, state, candidates))
+
+
+def _petals(game: Daisy, state: tuple[int, ...], text: str) -> Drawing:
+    """Petals round a centre: one petal, or two neighbours, are plucked."""
+    _limit(text, sum(state))
+
+    def candidates(h: int, n: int) -> Iterator[tuple[Targets, tuple[int, ...]]]:
+        for k in range(1, n + 1):
+            yield (f"{h}-{k}",), (n - 1,)
+            after = k % n + 1
+            if after != k:
+                yield tuple(sorted((f"{h}-{k}", f"{h}-{after}"))), (n - 2,)
+
+    return {"kind": "petals", "heaps": list(state)}, _heap_clicks(game, state, candidates)
+
+
+def _circle(game: Chords, state: tuple[int, ...], text: str) -> Drawing:
+    """Each region of points on its own circle: a chord joins two points of one region."""
+    _limit(text, sum(state))
+
+    def candidates(h: int, n: int) -> Iterator[tuple[Targets, tuple[int, ...]]]:
+        for i in range(1, n + 1):
+            for j in range(i + 1, n + 1):
+                yield (f"{h}-{i}", f"{h}-{j}"), (j - i - 1, n - j + i - 1)
+
+    return {"kind": "circle", "heaps": list(state)}, _heap_clicks(game, state, candidates)
+
+
+def square_name(row: int, col: int) -> str:
+    """A cell's chess name: column letters from ``a`` (``aa`` after ``z``), row from 1.
+
+    >>> square_name(0, 0), square_name(2, 1), square_name(0, 27)
+    ('a1', 'b3', 'ab1')
+    """
+    letters = ""
+    col += 1
+    while col:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(ord("a") + rest) + letters
+    return f"{letters}{row + 1}"
+
+
+def _cells(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _grid(game: Cram | Kings | Bishops | Rows, state: tuple[int, int, int],
+          text: str) -> Drawing:
+    """A board of cells, top row first (``.`` in play, ``#`` not); a play's cells are its
+    targets (a run of checkers: its two ends)."""
+    rows, cols, cells = state
+    _limit(text, rows * cols)
+    lines = ["".join("." if cells >> (r * cols + c) & 1 else "#" for c in range(cols))
+             for r in reversed(range(rows))]
+    style = {Cram: "cram", Kings: "chess", Bishops: "chess", Rows: "checkers"}[type(game)]
+
+    def clicks() -> Iterator[tuple[Targets, Any]]:
+        for play in game.plays(state):
+            taken = list(_cells(play))
+            ends = {taken[0], taken[-1]}
+            yield (tuple(square_name(*divmod(cell, cols)) for cell in sorted(ends)),
+                   game.settle(game.apply(state, play)))
+
+    return {"kind": "grid", "style": style, "rows": rows, "cols": cols, "cells": lines}, clicks()
+
+
+def _chomp(game: Chomp, state: tuple[int, ...], text: str) -> Drawing:
+    """A chocolate bar of rows (bottom first), the poisoned square at ``a1``."""
+    rows, cols = len(state), max(state)
+    _limit(text, rows * cols)
+    lines = ["".join("." if c < state[r] else " " for c in range(cols))
+             for r in reversed(range(rows))]
+    clicks = (((square_name(*play),), game.settle(game.apply(state, play)))
+              for play in game.plays(state))
+    return {"kind": "grid", "style": "chomp", "rows": rows, "cols": cols, "cells": lines}, clicks
+
+
+def _bar(game: Chocolate, state: tuple[tuple[int, int], ...], text: str) -> Drawing:
+    """Pieces of chocolate with their grooves: ``p-rK`` lies between rows K and K + 1 of
+    piece p, ``p-cK`` between its columns K and K + 1."""
+    _limit(text, sum(a * b for a, b in state))
+
+    def clicks() -> Iterator[tuple[Targets, Any]]:
+        if (1, 1) in state:
+            return
+        for index, (a, b) in enumerate(state):
+            for across, length, letter in ((0, a, "r"), (1, b, "c")):
+                for cut in range(1, length):
+                    yield ((f"{index + 1}-{letter}{cut}",),
+                           game.settle(game.apply(state, (index, across, cut))))
+
+    return {"kind": "bar", "pieces": [list(piece) for piece in state]}, clicks()
+
+
+def _polygon(game: Diagonals, state: tuple[int, ...], text: str) -> Drawing:
+    """A convex polygon, vertices numbered from 1 as in the text form; a diagonal joins
+    two.  Each vertex is shown with its letter of the word (``o`` free, ``x`` full, ``+``
+    one diagonal; the two ends of a diagonal still open share a letter)."""
+    _limit(text, len(state))
+    word = game.format_state(state)
+    labels = list(word) if not word.isdigit() else ["o"] * len(state)
+    paired = [[i, j] for i in range(len(labels)) for j in range(i + 1, len(labels))
+              if labels[i] == labels[j] and labels[i] not in "o+x"]
+    clicks = (((str(i + 1), str(j + 1)), game.settle(game.apply(state, (i, j))))
+              for i, j in game.plays(state))
+    return {"kind": "polygon", "vertices": labels, "diagonals": paired}, clicks
+
+
+def _cube(game: Skewers, state: tuple[int, int, int, int], text: str) -> Drawing:
+    """The box layer by layer (z from the bottom), each layer a grid with the row of
+    largest y first; a line is pierced by clicking its two end cubes (``x-y-z`` from 1)."""
+    p, q, r, cubes = state
+    _limit(text, p * q * r)
+
+    def name(index: int) -> str:
+        x, rest = index % p, index // p
+        return f"{x + 1}-{rest % q + 1}-{rest // q + 1}"
+
+    layers = [["".join("." if cubes >> (x + p * (y + q * z)) & 1 else "#" for x in range(p))
+               for y in reversed(range(q))] for z in range(r)]
+
+    def clicks() -> Iterator[tuple[Targets, Any]]:
+        for play in game.plays(state):
+            line = list(_cells(play))
+            ends = sorted({line[0], line[-1]})
+            yield tuple(name(end) for end in ends), game.settle(game.apply(state, play))
+
+    return {"kind": "cube", "size": [p, q, r], "layers": layers}, clicks()
+
+
+def _numbers(game: TwoNumbers, state: tuple[int, int], text: str) -> Drawing:
+    """The two numbers; a click on a number below the larger one writes it instead."""
+    _limit(text, max(state))
+    options = set(game.moves(state))
+    a, b = state
+    clicks = (((str(c),), game.canonical((a, c))) for c in range(b)
+              if game.canonical((a, c)) in options)
+    return {"kind": "numbers", "numbers": [a, b]}, clicks
+
+
+def _graph(game: GraphGame, state: tuple[str, ...], text: str) -> Drawing:
+    """The graph around the tokens, nodes on a circle: a click on a node a token can reach
+    slides it there (two clicks, the token's node first, when several tokens can)."""
+    shown: list[str] = []
+    frontier = list(dict.fromkeys(state))
+    while frontier and len(shown) < MAX_NODES:
+        node = frontier.pop(0)
+        if node not in shown:
+            shown.append(node)
+            frontier.extend(game.successors(node))
+    for node in dict.fromkeys(state):  # every move is drawn, whatever the limit
+        for after in game.successors(node):
+            if after not in shown:
+                shown.append(after)
+    _limit(text, len(shown))
+    count = len(shown)
+    nodes = [{"name": node, "x": round(math.cos(2 * math.pi * i / count - math.pi / 2), 4),
+              "y": round(math.sin(2 * math.pi * i / count - math.pi / 2), 4),
+              "tokens": state.count(node)} for i, node in enumerate(sorted(shown))]
+    edges = [[node, after] for node in sorted(shown) for after in game.successors(node)
+             if after in shown]
+    sources: dict[str, set[str]] = {}
+    for node in set(state):
+        for after in game.successors(node):
+            sources.setdefault(after, set()).add(node)
+
+    def clicks() -> Iterator[tuple[Targets, Any]]:
+        for i, node in enumerate(state):
+            rest = state[:i] + state[i + 1:]
+            for after in game.successors(node):
+                targets = (after,) if len(sources[after]) == 1 else (node, after)
+                yield targets, game.canonical((*rest, after))
+
+    return ({"kind": "graph", "nodes": nodes, "edges": edges,
+             "hidden": len(game.nodes) - len(shown)}, clicks())
+
+
+_DRAWERS: tuple[tuple[type, Callable[[Any, Any, str], Drawing]], ...] = (
+    (Chords, _circle), (Daisy, _petals), (TakeAndBreak, _pins), (HeapGame, _heaps),
+    (Cram, _grid), (Kings, _grid), (Bishops, _grid), (Rows, _grid), (Chomp, _chomp),
+    (Chocolate, _bar), (Diagonals, _polygon), (Skewers, _cube), (TwoNumbers, _numbers),
+    (GraphGame, _graph),
+)
+
+
+def target_sets(picture: dict[str, Any]) -> dict[frozenset[str], str]:
+    """Each target set of a component's picture, with the position its move leaves.
+
+    >>> from grundy.catalogue import parse_position
+    >>> sets = target_sets(component_picture(parse_position("cram 1x3"), 0))
+    >>> sorted((sorted(targets), after) for targets, after in sets.items())
+    [(['a1', 'b1'], 'cram 0x0'), (['b1', 'c1'], 'cram 0x0')]
+    """
+    return {frozenset(targets): move["position"]
+            for move in picture["moves"] for targets in move["targets"]}
+

@@ -1,0 +1,41 @@
+"""grundy plot: the nim-sequence drawn to PNG or SVG, matplotlib loaded only for it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from grundy.cli import main
+
+
+def test_png_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    png, svg = tmp_path / "kayles.png", tmp_path / "subtract.svg"
+    assert main(["plot", "kayles", "--to", "120", "-o", str(png)]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert main(["plot", "subtract:1,3,4", "--to", "40", "-o", str(svg)]) == 0
+    text = svg.read_text()
+    assert text.lstrip().startswith("<?xml") and "<svg" in text
+    # the period of subtract:1,3,4 (7, from 0) is in the title, so in the drawing's text
+    assert "period 7 from heap 0" in text
+    assert capsys.readouterr().out.splitlines() == [f"saved to {png}", f"saved to {svg}"]
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["plot", "kayles", "--to", "9", "-o", "k.pdf"], "write the plot to a .png or .svg file"),
+    (["plot", "chomp", "--to", "9", "-o", "k.png"], "chomp is not a heap game"),
+    (["plot", "kayles", "--to", "0", "-o", "k.png"], "--to"),
+])
+def test_bad_input_is_one_line_and_exit_2(argv: list[str], message: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    error = capsys.readouterr().err
+    assert message in error and len(error.strip().splitlines()) == 1
+
+
+def test_import_grundy_leaves_matplotlib_out() -> None:
+    code = "import sys, grundy, grundy.cli; print('matplotlib' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True).stdout.strip() == "False"

@@ -1,0 +1,234 @@
+"""Playing on the pictures in a real browser: for each family, a game started, moves made by
+clicking the picture, the computer's answers seen, and the game played to its end."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from test_web_api import running_server
+from test_web_browser import finished, open_page, start
+
+#: One small position per family (and a sum, and a graph game).
+FAMILIES = {
+    "nim": "nim 1 2", "subtract": "subtract:1,3 4", "half": "half 5", "stones": "stones 4",
+    "kayles": "kayles 3", "dawson": "dawson 4", "octal": "octal:4.07 3", "hex": "hex:0.8 4",
+    "grundy-game": "grundy-game 5", "split23": "split23 5", "daisy": "daisy 4",
+    "chords": "chords 5", "chomp": "chomp 2x2", "cram": "cram 2x3", "kings": "kings 2x3",
+    "bishops": "bishops 2x2", "rows": "rows 1x3", "chocolate": "chocolate 2x3",
+    "diagonals": "diagonals 5", "skewers": "skewers 1x2x2", "two-numbers": "two-numbers 2 4",
+    "graph": "graph:chase a", "sum": "nim 1 + chomp 1x2",
+}
+
+CHASE = "a b\\nb c\\nc d\\na c\\nb d\\n"
+
+
+@pytest.fixture(scope="module")
+def base() -> Iterator[str]:
+    with running_server(f"graphs={{'chase': '{CHASE}'}}") as (address, _):
+        yield address
+
+
+def _page(browser: Browser, base: str, width: int = 1100) -> tuple[Page, list[str]]:
+    # Reduced motion: the computer's move is not held on the picture, to keep tests quick.
+    return open_page(browser, base, viewport={"width": width, "height": 800},
+                     reduced_motion="reduce")
+
+
+@pytest.fixture
+def page(browser: Browser, base: str) -> Iterator[tuple[Page, list[str]]]:
+    tab, problems = _page(browser, base)
+    yield tab, problems
+    tab.context.close()
+
+
+def _my_turn(tab: Page) -> bool:
+    """Waits until the player may move (True) or the game is over (False)."""
+    tab.wait_for_function("document.getElementById('status').className === 'over' ||"
+                          " document.querySelector('svg.board.enabled') !== null")
+    return "over" not in (tab.get_by_test_id("status").get_attribute("class") or "")
+
+
+def _clicks(tab: Page) -> list[tuple[int, list[str]]]:
+    """The (board, target set) of each move of the position shown, from the picture's JSON."""
+    position = tab.locator("#current").inner_text()
+    drawn: dict[str, Any] = tab.request.get(
+        tab.url + "api/picture", params={"q": position}).json()
+    found = []
+    for index, picture in enumerate(drawn["components"]):
+        singles = {t[0] for m in picture["moves"] for t in m["targets"] if len(t) == 1}
+        for move in picture["moves"]:
+            for targets in move["targets"]:
+                # a set whose first part is a move of its own is made by a drag (tested apart)
+                if len(targets) == 1 or targets[0] not in singles:
+                    found.append((index, targets))
+    return found
+
+
+def _click(tab: Page, board: int, targets: list[str]) -> None:
+    picture = tab.get_by_test_id("board").nth(board)
+    for name in targets:
+        picture.locator(f"[data-testid=target][data-target='{name}']").click()
+
+
+@pytest.mark.parametrize("family", list(FAMILIES))
+def test_a_game_played_on_the_picture(page: tuple[Page, list[str]], family: str) -> None:
+    tab, problems = page
+    start(tab, FAMILIES[family])
+    rows = tab.get_by_test_id("history-row")
+    expect(rows).to_have_count(1)
+    expect(tab.get_by_test_id("board").first).to_be_visible()
+    turns = 0
+    while _my_turn(tab):
+        before = rows.count()
+        board, targets = _clicks(tab)[-1]  # the last: a different move from the list's first
+        _click(tab, board, targets)
+        # my move and, unless it ended the game, the computer's answer
+        tab.wait_for_function(f"document.querySelectorAll('[data-testid=history-row]').length"
+                              f" > {before}")
+        turns += 1
+        if "over" not in (tab.get_by_test_id("status").get_attribute("class") or ""):
+            expect(rows).to_have_count(before + 2, timeout=15_000)  # a loaded machine
+            assert "the computer" in rows.nth(before + 1).inner_text()
+    assert turns >= 1
+    assert finished(tab) in ("You win.", "The computer wins.")
+    assert rows.nth(1).inner_text().split("\t")[1] == "you"
+    assert problems == []
+
+
+def test_two_pins_knocked_down_by_a_drag_and_hints(page: tuple[Page, list[str]]) -> None:
+    tab, problems = page
+    start(tab, "kayles 4")
+    tab.get_by_test_id("hint").click()
+    pins = tab.get_by_test_id("target")
+    expect(pins).to_have_count(4)
+    # kayles 4: knocking down the middle two pins (2-3) wins; the hint colours pin 1 alone red
+    expect(pins.nth(0)).to_have_class("target lose")
+    title = pins.nth(0).locator("title").text_content() or ""
+    assert title.startswith("take 1 from an end of 4, leaving 3  (loss in")
+    pins.nth(1).drag_to(pins.nth(2))
+    expect(tab.get_by_test_id("history-row").nth(1)).to_contain_text("kayles 1 1")
+    assert _my_turn(tab)  # the computer took one pin; the last is mine
+    tab.get_by_test_id("target").click()
+    assert finished(tab) == "You win."
+    assert problems == []
+
+
+def test_a_domino_placed_with_the_keyboard(page: tuple[Page, list[str]]) -> None:
+    tab, problems = page
+    start(tab, "cram 1x4")
+    tab.get_by_test_id("hint").click()
+    # the only winning domino is b1-c1 (it leaves two single cells): its squares are marked
+    expect(tab.locator("[data-testid=target].may-win")).to_have_count(2)
+    first = tab.locator("[data-testid=target][data-target=b1]")
+    first.focus()
+    tab.keyboard.press("Enter")
+    expect(first).to_have_attribute("aria-pressed", "true")
+    expect(tab.locator("[data-target=c1]")).to_have_class("target candidate win")
+    tab.keyboard.press("Tab")  # on to c1
+    tab.keyboard.press("Enter")
+    expect(tab.get_by_test_id("history-row").nth(1)).to_contain_text("b1-c1")
+    assert finished(tab) == "You win."
+    assert problems == []
+
+
+@pytest.mark.parametrize("position", ["chomp 4x7", "kings 4x4 + nim 3 5"])
+def test_no_horizontal_scrolling_on_a_phone(browser: Browser, base: str,
+                                            position: str) -> None:
+    tab, problems = _page(browser, base, width=360)
+    try:
+        start(tab, position)
+        expect(tab.get_by_test_id("board").first).to_be_visible(timeout=20_000)
+        tab.wait_for_timeout(200)
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 360
+        assert [p for p in problems if "413" not in p] == []  # the graph: too big to draw
+    finally:
+        tab.context.close()
+
+
+def test_the_plot_of_a_nim_sequence_in_two_languages(page: tuple[Page, list[str]]) -> None:
+    tab, problems = page
+    start(tab, "subtract:1,3,4 6")
+    plot = tab.get_by_test_id("plot")
+    expect(plot).to_be_visible()
+    expect(plot.locator("circle")).to_have_count(41)  # heaps 0..40
+    # values 0 1 0 1 2 3 2, period 7 from heap 0: heap 4 is the highest point of the first period
+    assert plot.locator("circle").nth(4).locator("title").text_content() == "4: 2"
+    expect(plot).to_contain_text("period 7 from heap 0")
+    tab.locator("[data-lang=ru]").click()
+    expect(plot).to_contain_text("период 7 с кучки 0")
+    start(tab, "chomp 2x3")
+    expect(tab.locator("#tables")).to_be_hidden()
+    assert problems == []
+
+
+def _current_node(tab: Page) -> str:
+    """The tooltip of the node marked as the current position in the game graph."""
+    return str(tab.evaluate("document.querySelector('[data-testid=graph] g.node.current a')"
+                            "?.getAttribute('xlink:title') || ''"))
+
+
+def test_the_graph_zooms_and_follows_the_game(page: tuple[Page, list[str]]) -> None:
+    tab, problems = page
+    start(tab, "nim 2 2")
+    graph = tab.get_by_test_id("graph")
+    expect(graph.locator("svg")).to_be_visible()
+    tab.wait_for_function("document.querySelector('[data-testid=graph] g.node.current')")
+    assert _current_node(tab).startswith("nim 2 2:")
+    whole = graph.locator("svg").get_attribute("viewBox")
+    graph.locator("[data-zoom=zoom_in]").click()
+    graph.locator("[data-zoom=zoom_in]").click()
+    zoomed = graph.locator("svg").get_attribute("viewBox")
+    assert float(zoomed.split()[2]) < float(whole.split()[2]) * 0.5
+    # a move and the computer's answer: the mark moves to the position reached, kept in view
+    tab.get_by_test_id("board").locator("[data-target='2-2']").click()
+    expect(tab.get_by_test_id("history-row")).to_have_count(3)
+    reached = tab.locator("#current").inner_text()
+    tab.wait_for_function(f"(document.querySelector('[data-testid=graph] g.node.current a')"
+                          f"?.getAttribute('xlink:title') || '').startsWith('{reached}:')")
+    assert graph.locator("svg").get_attribute("viewBox") != zoomed
+    graph.locator("[data-zoom=fit]").click()
+    width = graph.locator("svg").get_attribute("viewBox").split()[2]
+    assert float(width) == float(whole.split()[2])
+    assert problems == []
+
+
+def test_a_big_graph_is_collapsed_round_the_position_and_expands(
+        page: tuple[Page, list[str]]) -> None:
+    tab, problems = page
+    start(tab, "subtract:1,2 350")  # 351 positions: the whole graph is too big to draw
+    graph = tab.get_by_test_id("graph")
+    expect(graph).to_contain_text("at most 2 moves away")
+    nodes = graph.locator("g.node")
+    two = nodes.count()
+    graph.locator("[data-zoom=expand]").click()
+    expect(graph).to_contain_text("at most 3 moves away")
+    assert nodes.count() > two
+    assert _current_node(tab).startswith("subtract:1,2 350:")
+    # a move: the neighbourhood of the position reached is drawn
+    tab.get_by_test_id("move").first.click()
+    expect(tab.get_by_test_id("history-row")).to_have_count(3)
+    reached = tab.locator("#current").inner_text()
+    tab.wait_for_function(f"(document.querySelector('[data-testid=graph] g.node.current a')"
+                          f"?.getAttribute('xlink:title') || '').startsWith('{reached}:')")
+    assert [p for p in problems if "413" not in p] == []
+
+
+def test_a_long_press_tells_what_a_part_does(page: tuple[Page, list[str]]) -> None:
+    tab, problems = page
+    start(tab, "chomp 2x2")
+    tab.get_by_test_id("hint").click()
+    square = tab.locator("[data-testid=target][data-target=b2]")
+    square.dispatch_event("pointerdown", {"pointerType": "touch", "isPrimary": True})
+    note = tab.locator(".press-note")
+    expect(note).to_have_text("take b2 and every square above and to the right of it  "
+                              "(win in 3)")
+    square.dispatch_event("pointerup", {"pointerType": "touch"})
+    square.dispatch_event("click")
+    expect(tab.get_by_test_id("history-row")).to_have_count(1)  # the press made no move
+    square.click()
+    expect(tab.get_by_test_id("history-row")).to_have_count(3)
+    assert problems == []
