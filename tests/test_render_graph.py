@@ -287,6 +287,19 @@ class TestPictures:
 
 
 class TestErrors:
+    def test_a_huge_position_is_refused_without_listing_its_moves(self) -> None:
+        """A heap of 10**18 has about 5e17 moves: the edge limit stops the walk long before,
+        in a child process whose time limit turns a hang into a failure."""
+        import subprocess
+        import sys
+
+        code = ("from grundy.render.graph import game_graph\n"
+                "try:\n    game_graph('kayles 1000000000000000000')\n"
+                "except Exception as error:\n    print(type(error).__name__, error)\n")
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=60, check=True)
+        assert done.stdout.startswith("TooBig the game graph of 'kayles 1000000000000000000'")
+
     def test_unknown_formats(self) -> None:
         with pytest.raises(InvalidArgument, match="unknown picture format 'pdf'"):
             render("digraph {}", "pdf")

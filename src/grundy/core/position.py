@@ -148,13 +148,25 @@ class Position(Sum):
 
     def moves(self) -> list[Move]:
         """Every legal move, once per distinct resulting position."""
-        seen: dict[Position, Move] = {}
+        return list(self.iter_moves())
+
+    def iter_moves(self) -> Iterator[Move]:
+        """The moves of :meth:`moves`, one at a time, so that a caller can stop early (a
+        heap of 10**18 has about 10**18 of them).
+
+        >>> from itertools import islice
+        >>> from grundy.heap.takebreak import KAYLES
+        >>> [m.description for m in islice(Position.of(KAYLES, (10**18,)).iter_moves(), 2)]
+        ['take 1 from an end of 1000000000000000000, leaving 999999999999999999', \
+'take 1 from 1000000000000000000, leaving 1 and 999999999999999998']
+        """
+        seen: set[Position] = set()
         for index, component in enumerate(self.components):
             for description, option in component.game.labelled_moves(component.state):
                 after = self.replace(index, option)
                 if after not in seen:
-                    seen[after] = Move(self.say(index, description), after)
-        return list(seen.values())
+                    seen.add(after)
+                    yield Move(self.say(index, description), after)
 
     def moves_to_value(self, index: int, target: int) -> list[Move]:
         """The moves in component ``index`` to an option of nim-value ``target``."""

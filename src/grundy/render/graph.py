@@ -147,7 +147,8 @@ draw a smaller position
     for source, here in enumerate(order):
         if depth is not None and distance[source] >= depth:
             continue
-        for move in here.moves():
+        # One move at a time: a huge position is refused at the edge limit, never listed.
+        for move in here.iter_moves():
             after = move.position
             if after not in index:
                 if len(order) == limit:
