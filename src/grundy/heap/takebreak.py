@@ -224,14 +224,19 @@ def partition_bound(n: int) -> int:
     formula p(n) ~ exp(pi sqrt(2n/3)) / (4 n sqrt 3)), which is all a budget check needs and
     costs O(1) where the exact count costs O(n^2).
 
+    Cut to :data:`~grundy.errors.BEYOND`, like every bound, so that a heap of 10**18 costs
+    no more than a small one.
+
     >>> partition_bound(10) == cumulative_partitions(10)
     True
-    >>> len(str(partition_bound(10**6)))
-    1108
+    >>> len(str(partition_bound(3000))), partition_bound(10**6) == partition_bound(10**18) == BEYOND
+    (57, True)
     """
     if n <= EXACT_PARTITIONS:
         return cumulative_partitions(n)
     digits = (math.pi * math.sqrt(2 * n / 3) - math.log(4 * n * math.sqrt(3))) / math.log(10)
+    if digits >= math.log10(BEYOND):
+        return BEYOND
     power: int = 10 ** int(digits)
     return power
 

@@ -30,7 +30,7 @@ option images are equal and step 2 applies to every larger heap (Plambeck and Si
 >>> from grundy.heap.takebreak import TakeAndBreak
 >>> q = build_quotient(TakeAndBreak("0.3"), 10)
 >>> q.order, q.period
-(2, Period(preperiod=1, period=1, certified=True, by='Guy-Smith octal periodicity theorem'))
+(2, Period(preperiod=0, period=2, certified=True, by='Guy-Smith octal periodicity theorem'))
 """
 
 from __future__ import annotations
@@ -140,7 +140,7 @@ def build_quotient(game: HeapGame, to: int) -> Quotient:
     >>> from grundy.heap.takebreak import KAYLES
     >>> q = build_quotient(KAYLES, 40)
     >>> q.order, [q.images[n] for n in range(6)]
-    (48, [0, 1, 2, 3, 1, 4])
+    (40, [0, 1, 2, 3, 1, 4])
     """
     builder = _Builder(game)
     for heap in range(1, to + 1):

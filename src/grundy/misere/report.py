@@ -3,7 +3,7 @@
 >>> from grundy.heap.takebreak import TakeAndBreak
 >>> report = quotient_report(TakeAndBreak("0.3"), 6)
 >>> report["order"], report["p_portion"], report["pretending"]["values"]
-(2, ['a'], ['1', 'a', 'a', 'a', 'a', 'a', 'a'])
+(2, ['a'], ['1', 'a', '1', 'a', '1', 'a', '1'])
 """
 
 from __future__ import annotations
