@@ -16,7 +16,6 @@ from __future__ import annotations
 import numpy as np
 
 from grundy.heap.base import HeapGame, disk_cache
-from grundy.misere.monoid import BipartiteMonoid
 from grundy.misere.certificates import accept, shipped_quotient
 from grundy.misere.quotient import Quotient, build_quotient
 from grundy.solver import limited_work
