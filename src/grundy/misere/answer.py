@@ -7,8 +7,13 @@ P-portion.  Heaps of any size are answered once the pretending function's period
 
 >>> from grundy.spec import parse_position
 >>> found = quotient_answer(parse_position("kayles 3 5"))
->>> found.outcome, [m.description for m in found.moves]
-(<Outcome.N: 'N'>, ['take 1 from 3, leaving 1 and 1'])
+>>> found.outcome
+<Outcome.N: 'N'>
+>>> for move in found.moves:
+...     print(move.description)
+take 2 from an end of 3, leaving 1
+take 2 from an end of 5, leaving 3
+take 2 from 5, leaving 1 and 2
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ import numpy as np
 
 from grundy.heap.base import HeapGame, disk_cache
 from grundy.misere.certificates import accept, shipped_quotient
+from grundy.misere.progress import BuildProgress
 from grundy.misere.quotient import Quotient, build_quotient
 from grundy.solver import limited_work
 
@@ -38,7 +39,11 @@ def known_quotient(game: HeapGame, *, compute: bool = False) -> Quotient | None:
         if loaded is not None:
             _kept[game] = loaded
         return loaded
-    found = build_quotient(game, QUOTIENT_HEAPS)
+    shown = BuildProgress(game.text)
+    try:
+        found = build_quotient(game, QUOTIENT_HEAPS, shown)
+    finally:
+        shown.close()
     _kept[game] = found
     if found.stable:
         _store(game, found)
