@@ -266,3 +266,28 @@ class TestShippedQuotients:
             damaged.store(f"{key}-{entry}", changed)
             monkeypatch.setattr(store, "_key", lambda game, entry=entry: f"{key}-{entry}")
             assert store._load(game) is None, entry
+
+
+class TestLongBuilds:
+    def test_progress_is_told_every_heap_reached(self) -> None:
+        told: list[tuple[int, int]] = []
+        quotient = build_quotient(TakeAndBreak("0.123"), 100,
+                                  lambda heap, order: told.append((heap, order)))
+        heaps = [heap for heap, _ in told]
+        assert heaps == list(range(1, quotient.to + 1))
+        assert all(order <= quotient.order for _, order in told)
+
+    def test_refusal_says_how_far_the_quotient_is_known(
+            self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        from grundy.misere import quotient as building
+        from grundy.misere import store
+
+        # A small search limit stops Dawson's quotient early, as the real one does at 25.
+        monkeypatch.setattr(building, "MAX_SEARCH", 2000)
+        monkeypatch.setattr(store, "_kept", {})
+        assert main(["analyze", "--misere", "dawson", "10", "20", "30"]) == 3
+        err = capsys.readouterr().err.strip()
+        assert err.startswith("grundy: too big: the misère quotient of dawson is not known "
+                              "to this tool beyond heap ")
+        assert "misère search of 'dawson 10 20 30' needs about" in err
+        assert len(err.splitlines()) == 1

@@ -18,7 +18,7 @@ from grundy.errors import TooBig
 from grundy.game import Game
 from grundy.heap.base import HeapGame
 from grundy.heap.subtraction import Nim
-from grundy.misere.answer import quotient_answer
+from grundy.misere.answer import explained_refusal, quotient_answer
 from grundy.solver import Solver, search_budget
 from grundy.spec import parse_position
 from grundy.sums import Move, Position
@@ -177,7 +177,7 @@ def _misere(position: Position, budget: int) -> Analysis:
     if found is not None:
         return Analysis(position, True, found.outcome, None, found.moves, (), found.method)
     if refusal is not None:
-        raise refusal
+        raise explained_refusal(refusal, position)
     solver = _misere_solver(budget)
     outcome = solver.outcome(position, misere=True)
     moves = []

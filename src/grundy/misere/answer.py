@@ -24,6 +24,7 @@ from functools import partial
 
 import numpy as np
 
+from grundy.errors import TooBig
 from grundy.heap.base import HeapGame, Heaps
 from grundy.heap.subtraction import Subtraction
 from grundy.heap.takebreak import TakeAndBreak
@@ -80,6 +81,23 @@ def quotient_answer(position: Position, *, compute: bool = True) -> QuotientAnsw
               f"{CITATION}): "
               f"{said}; the product {words[total]} is {verdict} the P-portion")
     return QuotientAnswer(outcome, tuple(moves), method)
+
+
+def explained_refusal(refusal: TooBig, position: Position) -> TooBig:
+    """The refusal of a misère search, saying first how far the game's quotient is known
+    when it stopped short of the position's largest heap (so the user learns that the
+    quotient, not only the search, ran out)."""
+    games = {c.game for c in position.components}
+    game = games.pop() if len(games) == 1 else None
+    if not isinstance(game, HeapGame) or not quotient_applies(game):
+        return refusal
+    quotient = known_quotient(game)
+    if quotient is None or quotient.stable:
+        return refusal
+    why = f" ({quotient.stopped})" if quotient.stopped else ""
+    return TooBig(f"the misère quotient of {game.text} is not known to this tool beyond heap "
+                  f"{quotient.to}{why}, and the {refusal.what}", size=refusal.size,
+                  limit=refusal.limit, unit=refusal.unit)
 
 
 def quotient_applies(game: object) -> bool:
