@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -147,3 +148,146 @@ class TestCommandLine:
     def test_genus_sequence(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["sequence", "--misere", "--genus", "nim", "--to", "3"]) == 0
         assert "3^31" in capsys.readouterr().out
+
+
+class TestShippedQuotients:
+    """The quotients shipped as package data: believed only after the builder's own check."""
+
+    @staticmethod
+    def shipped_data(game: TakeAndBreak) -> dict[str, object]:
+        import json
+        from importlib import resources
+
+        from grundy.misere.certificates import file_name
+
+        name = file_name(game)
+        assert name is not None
+        path = resources.files("grundy.misere").joinpath("quotients", name)
+        data: dict[str, object] = json.loads(path.read_text())
+        return data
+
+    def test_regenerated_from_nothing_equals_the_shipped_file(self) -> None:
+        from importlib import resources
+
+        from grundy.misere.certificates import build_file, file_name
+
+        game = TakeAndBreak("0.75")
+        name = file_name(game)
+        assert name is not None
+        shipped = resources.files("grundy.misere").joinpath("quotients", name).read_text()
+        assert build_file(game) == shipped
+
+    def test_every_shipped_quotient_loads_and_agrees_with_search(self) -> None:
+        from grundy.misere.certificates import SHIPPED, shipped_quotient
+
+        for game in SHIPPED:
+            assert isinstance(game, TakeAndBreak)
+            quotient = shipped_quotient(game)
+            assert quotient is not None and quotient.stable, game.text
+            wins = wins_of(position_moves(row_moves_octal(game.digits)), misere=True)
+            tried = 0
+            for position in positions(4, 26, 26):
+                tried += 1
+                assert quotient.is_p(position) != wins(position), (game.text, position)
+            assert tried > 1500
+
+    def test_every_changed_entry_of_a_table_is_refused(self) -> None:
+        from grundy.misere.certificates import from_json
+
+        game = TakeAndBreak("0.75")
+        data = self.shipped_data(game)
+        assert from_json(game, data) is not None
+        table = data["table"]
+        assert isinstance(table, list)
+        order = len(table)
+        changed = 0
+        for x in range(order):
+            for y in range(x, order):
+                for other in range(order):
+                    if other == table[x][y]:
+                        continue
+                    rows = [list(row) for row in table]
+                    rows[x][y] = rows[y][x] = other     # still commutative
+                    assert from_json(game, {**data, "table": rows}) is None, (x, y, other)
+                    one_sided = [list(row) for row in table]
+                    one_sided[x][y] = other
+                    assert from_json(game, {**data, "table": one_sided}) is None
+                    changed += 1
+        assert changed == order * (order + 1) // 2 * (order - 1)
+
+    @pytest.mark.parametrize("code", ["0.75", "0.77"])
+    def test_every_changed_p_portion_is_refused(self, code: str) -> None:
+        from grundy.misere.certificates import from_json
+
+        game = TakeAndBreak(code)
+        data = self.shipped_data(game)
+        p_portion = data["p_portion"]
+        assert isinstance(p_portion, list) and isinstance(data["order"], int)
+        for element in range(data["order"]):
+            flipped = sorted(set(p_portion) ^ {element})
+            assert from_json(game, {**data, "p_portion": flipped}) is None, element
+
+    def test_changed_pretending_function_or_period_is_refused(self) -> None:
+        from grundy.misere.certificates import from_json
+
+        game = KAYLES
+        data = self.shipped_data(game)
+        images = data["pretending"]
+        assert isinstance(images, list)
+        rng = np.random.default_rng(20261124)
+        for heap in rng.choice(np.arange(1, len(images)), size=6, replace=False).tolist():
+            changed = list(images)
+            changed[heap] = (changed[heap] + 1) % int(str(data["order"]))
+            assert from_json(game, {**data, "pretending": changed}) is None, heap
+        assert from_json(game, {**data, "period": 24}) is None
+        assert from_json(game, {**data, "pretending": images[:100], "heaps": 99}) is None
+        for broken in [None, [], {"order": 2}, {**data, "table": "x"}, {**data, "order": -1}]:
+            assert from_json(game, broken) is None
+
+    def test_a_damaged_cache_entry_is_refused(self, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+        from grundy.heap.cache import SequenceCache
+        from grundy.misere import store
+
+        game = TakeAndBreak("0.52")
+        built = build_quotient(game, 200)
+        assert built.stable
+        good = SequenceCache(tmp_path / "good")
+        monkeypatch.setattr(store, "disk_cache", lambda: good)
+        store._store(game, built)
+        key = store._key(game)
+        data = good.load(key) if key is not None else None
+        assert data is not None and store._load(game) is not None
+        damaged = SequenceCache(tmp_path / "damaged")
+        monkeypatch.setattr(store, "disk_cache", lambda: damaged)
+        for entry in [4 + built.order * built.order + 1, 4 + 7]:   # P-portion, table
+            changed = data.copy()
+            changed[entry] ^= 1
+            damaged.store(f"{key}-{entry}", changed)
+            monkeypatch.setattr(store, "_key", lambda game, entry=entry: f"{key}-{entry}")
+            assert store._load(game) is None, entry
+
+
+class TestLongBuilds:
+    def test_progress_is_told_every_heap_reached(self) -> None:
+        told: list[tuple[int, int]] = []
+        quotient = build_quotient(TakeAndBreak("0.123"), 100,
+                                  lambda heap, order: told.append((heap, order)))
+        heaps = [heap for heap, _ in told]
+        assert heaps == list(range(1, quotient.to + 1))
+        assert all(order <= quotient.order for _, order in told)
+
+    def test_refusal_says_how_far_the_quotient_is_known(
+            self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        from grundy.misere import quotient as building
+        from grundy.misere import store
+
+        # A small search limit stops Dawson's quotient early, as the real one does at 25.
+        monkeypatch.setattr(building, "MAX_SEARCH", 2000)
+        monkeypatch.setattr(store, "_kept", {})
+        assert main(["analyze", "--misere", "dawson", "10", "20", "30"]) == 3
+        err = capsys.readouterr().err.strip()
+        assert err.startswith("grundy: too big: the misère quotient of dawson is not known "
+                              "to this tool beyond heap ")
+        assert "misère search of 'dawson 10 20 30' needs about" in err
+        assert len(err.splitlines()) == 1

@@ -182,7 +182,7 @@ def _misere(position: Position, budget: int) -> Analysis:
         moves = [position.lazy_move(0, description, option) for description, option in rule.moves]
         return Analysis(position, True, rule.outcome, None, tuple(moves), (), rule.reason)
     # Misère quotients are numpy tables: imported only where a search might be needed.
-    from grundy.misere.answer import quotient_answer
+    from grundy.misere.answer import explained_refusal, quotient_answer
 
     refusal = _misere_search_refusal(position, budget)
     # A quotient is built (seconds of work, kept afterwards) only where the search would be
@@ -191,7 +191,7 @@ def _misere(position: Position, budget: int) -> Analysis:
     if found is not None:
         return Analysis(position, True, found.outcome, None, found.moves, (), found.method)
     if refusal is not None:
-        raise refusal
+        raise explained_refusal(refusal, position)
     solver = _misere_solver(budget)
     outcome = solver.outcome(position, misere=True)
     moves = []

@@ -7,9 +7,13 @@ P-portion.  Heaps of any size are answered once the pretending function's period
 
 >>> from grundy.catalogue import parse_position
 >>> found = quotient_answer(parse_position("kayles 3 5"))
->>> found.outcome, [m.description for m in found.moves]
-(<Outcome.N: 'N'>, ['take 2 from an end of 3, leaving 1', 'take 2 from an end of 5, leaving 3', \
-'take 2 from 5, leaving 1 and 2'])
+>>> found.outcome
+<Outcome.N: 'N'>
+>>> for move in found.moves:
+...     print(move.description)
+take 2 from an end of 3, leaving 1
+take 2 from an end of 5, leaving 3
+take 2 from 5, leaving 1 and 2
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from functools import partial
 import numpy as np
 
 from grundy.core.position import Move, Position
+from grundy.errors import TooBig
 from grundy.heap.base import HeapGame, Heaps
 from grundy.heap.subtraction import Subtraction
 from grundy.heap.takebreak import TakeAndBreak
@@ -76,6 +81,23 @@ def quotient_answer(position: Position, *, compute: bool = True) -> QuotientAnsw
               f"{CITATION}): "
               f"{said}; the product {words[total]} is {verdict} the P-portion")
     return QuotientAnswer(outcome, tuple(moves), method)
+
+
+def explained_refusal(refusal: TooBig, position: Position) -> TooBig:
+    """The refusal of a misère search, saying first how far the game's quotient is known
+    when it stopped short of the position's largest heap (so the user learns that the
+    quotient, not only the search, ran out)."""
+    games = {c.game for c in position.components}
+    game = games.pop() if len(games) == 1 else None
+    if not isinstance(game, HeapGame) or not quotient_applies(game):
+        return refusal
+    quotient = known_quotient(game)
+    if quotient is None or quotient.stable:
+        return refusal
+    why = f" ({quotient.stopped})" if quotient.stopped else ""
+    return TooBig(f"the misère quotient of {game.text} is not known to this tool beyond heap "
+                  f"{quotient.to}{why}, and the {refusal.what}", size=refusal.size,
+                  limit=refusal.limit, unit=refusal.unit)
 
 
 def quotient_applies(game: object) -> bool:

@@ -35,7 +35,7 @@ option images are equal and step 2 applies to every larger heap (Plambeck and Si
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,21 +129,28 @@ class Quotient:
         return bool(self.monoid.p[self.element_of(heaps)])
 
 
-def build_quotient(game: HeapGame, to: int) -> Quotient:
+#: Told (heap reached, elements so far) as the construction goes on.
+Progress = Callable[[int, int], None]
+
+
+def build_quotient(game: HeapGame, to: int, progress: Progress | None = None) -> Quotient:
     """The misère quotient of ``game`` on heaps up to ``to``, and a proved period if the
     pretending function shows one within that range.
 
     The game's options must be heaps of the same game (not the daisy, whose moves leave
     Kayles rows).  Construction stops early, with the reason in ``stopped``, when a proved
     period makes further heaps unnecessary, or when the quotient cannot be extended.
+    ``progress`` is told each heap reached (and, during a long search, again now and then).
 
     >>> from grundy.heap.takebreak import KAYLES
     >>> q = build_quotient(KAYLES, 40)
     >>> q.order, [q.images[n] for n in range(6)]
     (40, [0, 1, 2, 3, 1, 4])
     """
-    builder = _Builder(game)
+    builder = _Builder(game, progress)
     for heap in range(1, to + 1):
+        if progress is not None:
+            progress(heap, builder.monoid.order)
         try:
             builder.add(heap)
         except QuotientUnknown as error:
@@ -158,8 +165,9 @@ def build_quotient(game: HeapGame, to: int) -> Quotient:
 class _Builder:
     """The quotient under construction (see the module's description)."""
 
-    def __init__(self, game: HeapGame) -> None:
+    def __init__(self, game: HeapGame, progress: Progress | None = None) -> None:
         self.game = game
+        self.progress = progress
         self.monoid = BipartiteMonoid(np.zeros((1, 1), dtype=np.int32), np.zeros(1, dtype=bool))
         self.images: list[int] = [0]
         self.option_images: list[frozenset[int]] = [frozenset()]
@@ -337,6 +345,8 @@ class _Oracle:
                 self.known[node] = bool(b.monoid.p[b.monoid.product([b.images[h] for h in node])])
                 stack.pop()
                 continue
+            if self.builder.progress is not None and len(self.known) % 4096 == 0:
+                self.builder.progress(self.heap, self.builder.monoid.order)
             if len(self.known) > MAX_SEARCH:
                 raise QuotientUnknown(f"heap {self.heap} splits classes of the quotient so "
                                       f"far, and telling them apart needs more than "

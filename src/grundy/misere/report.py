@@ -14,6 +14,7 @@ from grundy.errors import InvalidGame, TooBig
 from grundy.heap.base import HeapGame
 from grundy.misere.answer import quotient_applies
 from grundy.misere.presentation import presentation
+from grundy.misere.progress import BuildProgress
 from grundy.misere.quotient import build_quotient
 from grundy.misere.store import QUOTIENT_HEAPS
 
@@ -39,7 +40,11 @@ def quotient_report(game: HeapGame, to: int | None = None) -> dict[str, Any]:
     if to is not None and to > MAX_QUOTIENT_HEAPS:
         raise TooBig(f"the misère quotient of {game.text} over heaps 0..{to}", size=to,
                      limit=MAX_QUOTIENT_HEAPS, unit="heaps")
-    quotient = build_quotient(game, QUOTIENT_HEAPS if to is None else to)
+    told_progress = BuildProgress(game.text)
+    try:
+        quotient = build_quotient(game, QUOTIENT_HEAPS if to is None else to, told_progress)
+    finally:
+        told_progress.close()
     shown = quotient.to if to is None else (to if quotient.stable else quotient.to)
     told = presentation(quotient.monoid, quotient.images)
     period = quotient.period

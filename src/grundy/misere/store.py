@@ -1,8 +1,10 @@
 """Misère quotients kept once computed: in this process, and on disk beside the sequences.
 
-A quotient is stored only once its period is proved, as one array of whole numbers (order,
+The quotients shipped with the package (:mod:`grundy.misere.certificates`) come first.
+Another is stored only once its period is proved, as one array of whole numbers (order,
 heaps covered, preperiod, period, the multiplication table, the P-portion, the pretending
-function) in the sequence cache (``$GRUNDY_CACHE_DIR``), so a later run answers at once.
+function) in the sequence cache (``$GRUNDY_CACHE_DIR``), so a later run answers at once;
+it is checked again like a shipped one when read.
 
 >>> from grundy.heap.takebreak import TakeAndBreak
 >>> known_quotient(TakeAndBreak("0.3"), compute=True).order
@@ -16,7 +18,8 @@ import numpy as np
 from grundy.budget import in_force
 from grundy.caches import Memo
 from grundy.heap.base import HeapGame, disk_cache
-from grundy.misere.monoid import BipartiteMonoid
+from grundy.misere.certificates import accept, shipped_quotient
+from grundy.misere.progress import BuildProgress
 from grundy.misere.quotient import Quotient, build_quotient
 
 #: The most heaps a quotient is built over when none is kept (a proved period ends it sooner).
@@ -31,13 +34,17 @@ def known_quotient(game: HeapGame, *, compute: bool = False) -> Quotient | None:
     then); None when none is kept and ``compute`` is false."""
     if game in _kept:
         return _kept[game]
-    loaded = _load(game)
+    loaded = shipped_quotient(game) or _load(game)
     # Inside a work limit (a web request) a quotient is never built: that can take seconds.
     if loaded is not None or not compute or in_force() is not None:
         if loaded is not None:
             _kept[game] = loaded
         return loaded
-    found = build_quotient(game, QUOTIENT_HEAPS)
+    shown = BuildProgress(game.text)
+    try:
+        found = build_quotient(game, QUOTIENT_HEAPS, shown)
+    finally:
+        shown.close()
     _kept[game] = found
     if found.stable:
         _store(game, found)
@@ -74,7 +81,5 @@ def _load(game: HeapGame) -> Quotient | None:
     table = data[4:4 + order * order].astype(np.int32).reshape(order, order)
     p = data[4 + order * order:4 + order * order + order].astype(bool)
     images = [int(v) for v in data[4 + order * order + order:]]
-    by = game.certify(np.asarray(images, dtype=np.int64))
-    if by is None or (by.preperiod, by.period) != (preperiod, period):
-        return None
-    return Quotient(game, BipartiteMonoid(table, p), images, [], by)
+    # Checked like a shipped file: a damaged cache entry is refused, never believed.
+    return accept(game, table, p, images, preperiod, period)

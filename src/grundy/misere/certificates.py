@@ -1,0 +1,169 @@
+"""Proved misère quotients shipped with the package, accepted only once checked again.
+
+Building a quotient can take many seconds (Kayles: about 20), so the quotients whose period
+is proved are shipped as small JSON files (``misere/quotients/*.json``): the multiplication
+table, the P-portion, the pretending function up to the heaps it was proved over, and its
+preperiod and period.  A file is never trusted: :func:`accept` checks it exactly as the
+builder checks a candidate (a commutative monoid with identity 0, every element told apart
+from every other, :func:`~grundy.misere.quotient.faithful` over every sum of heaps, with
+the option images recomputed from the game's own moves) and proves the period again with
+the game's periodicity theorem.  A file that fails any check is refused, and the quotient
+is built as if no file were there.
+
+Regenerate the files from nothing with ``python -m grundy.misere.regenerate --write``.
+
+>>> from grundy.heap.takebreak import TakeAndBreak
+>>> shipped_quotient(TakeAndBreak("0.75")).order
+8
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+import numpy as np
+
+from grundy.heap.base import HeapGame
+from grundy.heap.takebreak import KAYLES, TakeAndBreak
+from grundy.misere.monoid import BipartiteMonoid, reduced_classes
+from grundy.misere.quotient import Quotient, QuotientUnknown, build_quotient, faithful
+
+#: The games whose quotients are shipped: every octal game tried whose quotient the builder
+#: completes, with a proved period, within a minute, and that is not tame (order 2).
+SHIPPED: tuple[HeapGame, ...] = (
+    KAYLES, TakeAndBreak("0.75"), TakeAndBreak("0.31"), TakeAndBreak("0.34"),
+    TakeAndBreak("0.52"), TakeAndBreak("0.53"), TakeAndBreak("0.73"), TakeAndBreak("0.123"),
+)
+#: The most heaps the builder is given when the files are made.
+HEAPS = 400
+#: The largest file read (a shipped quotient is a few kilobytes).
+MAX_BYTES = 1_000_000
+
+
+def file_name(game: HeapGame) -> str | None:
+    """The file of a game's quotient, named by its code (None for games without one)."""
+    key = game.cache_key
+    if key is None:
+        return None
+    return key.replace(":", "-") + ".json"
+
+
+def shipped_quotient(game: HeapGame) -> Quotient | None:
+    """The game's shipped quotient once it passes every check, or None (no file, or a file
+    that fails a check)."""
+    name = file_name(game)
+    if name is None:
+        return None
+    path = resources.files("grundy.misere").joinpath("quotients", name)
+    if not path.is_file():
+        return None
+    text = path.read_bytes()
+    if len(text) > MAX_BYTES:
+        return None
+    try:
+        return from_json(game, json.loads(text))
+    except ValueError:
+        return None
+
+
+def to_json(quotient: Quotient) -> dict[str, Any]:
+    """The file's content for a quotient with a proved period."""
+    period = quotient.period
+    if period is None:
+        raise ValueError(f"the quotient of {quotient.game.text} has no proved period")
+    return {
+        "game": quotient.game.text,
+        "order": quotient.order,
+        "heaps": quotient.to,
+        "preperiod": period.preperiod,
+        "period": period.period,
+        "table": quotient.monoid.table.tolist(),
+        "p_portion": [int(x) for x in np.flatnonzero(quotient.monoid.p)],
+        "pretending": list(quotient.images),
+    }
+
+
+def from_json(game: HeapGame, data: object) -> Quotient | None:
+    """The quotient a file describes, if it passes every check (see :func:`accept`)."""
+    if not isinstance(data, dict):
+        return None
+    try:
+        order = data["order"]
+        table = np.array(data["table"], dtype=np.int64)
+        p_portion = data["p_portion"]
+        images = data["pretending"]
+        preperiod, period = data["preperiod"], data["period"]
+    except (KeyError, TypeError, ValueError, OverflowError):
+        return None
+    if not (_whole(order) and _whole(preperiod) and _whole(period)
+            and isinstance(p_portion, list) and all(_whole(x) for x in p_portion)
+            and isinstance(images, list) and all(_whole(x) for x in images)):
+        return None
+    if data.get("heaps") != len(images) - 1 or table.shape != (order, order):
+        return None
+    p = np.zeros(order, dtype=bool)
+    if any(x >= order for x in p_portion):
+        return None
+    p[p_portion] = True
+    return accept(game, table, p, images, preperiod, period)
+
+
+def accept(game: HeapGame, table: np.ndarray[Any, Any], p: np.ndarray[Any, Any],
+           images: list[int], preperiod: int, period: int) -> Quotient | None:
+    """A quotient from untrusted data, or None unless every check passes:
+
+    - ``table`` is a commutative, associative multiplication on 0..order-1 with identity 0;
+    - no two elements are indistinguishable (the order said is the quotient's order);
+    - every sum of heaps 1..len(images)-1 is a misère P-position exactly when its product
+      is in the P-portion (:func:`faithful`, the builder's check, with the option images
+      recomputed from the game's moves);
+    - the game's periodicity theorem proves the pretending function's period from the
+      images given, with the preperiod and period given, so the answer holds for heaps of
+      every size.
+    """
+    order = table.shape[0] if table.ndim == 2 else 0
+    if (order < 1 or table.shape != (order, order) or p.shape != (order,) or not images
+            or images[0] != 0 or max(images) >= order or table.min() < 0
+            or table.max() >= order):
+        return None
+    elements = np.arange(order)
+    if not (np.array_equal(table[0], elements) and np.array_equal(table, table.T)
+            and np.array_equal(table[table], table[:, table])):
+        return None
+    monoid = BipartiteMonoid(table.astype(np.int32), p.astype(bool))
+    if int(reduced_classes(monoid, elements.tolist()).max()) + 1 != order:
+        return None
+    types = set()
+    for heap in range(1, len(images)):
+        options = frozenset(monoid.product([images[part] for part in parts if part])
+                            for parts in game.heap_options(heap))
+        if options:
+            types.add((images[heap], options))
+    try:
+        if not faithful(monoid, sorted(types, key=lambda t: (t[0], sorted(t[1])))):
+            return None
+    except QuotientUnknown:
+        return None
+    proved = game.certify(np.asarray(images, dtype=np.int64))
+    if proved is None or (proved.preperiod, proved.period) != (preperiod, period):
+        return None
+    return Quotient(game, monoid, list(images), [], proved)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31
+
+
+def build_file(game: HeapGame) -> str:
+    """The text of a game's file, built from nothing."""
+    quotient = build_quotient(game, HEAPS)
+    if not quotient.stable:
+        raise QuotientUnknown(f"the quotient of {game.text} has no proved period within "
+                              f"{HEAPS} heaps")
+    data = to_json(quotient)
+    # One line per field and per row of the table: small diffs, easy to read.
+    rows = ",\n    ".join(json.dumps(row) for row in data.pop("table"))
+    fields = "".join(f'  "{key}": {json.dumps(value)},\n' for key, value in data.items())
+    return f'{{\n{fields}  "table": [\n    {rows}\n  ]\n}}\n'
