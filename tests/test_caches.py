@@ -20,7 +20,8 @@ def _fill(tmp_path: Path) -> list[object]:
         analyze(text).to_json()
         for text in ("kayles 5 6", "cram 3x4", "kings 3x3", "skewers 2x2x2", f"graph:{graph} a",
                      "two-numbers 7 8", "rows 2x3", "bishops 3x3")]
-    answers.append(analyze("kayles 4 5", misere=True).to_json())
+    answers.append(analyze("kayles 4 5", misere=True).to_json())  # from Kayles' quotient
+    answers.append(analyze("grundy-game 5 6", misere=True).to_json())  # by a search
     answers.append(KAYLES.proved_period())
     answers.append(remoteness("nim 2 3"))
     return answers
@@ -30,7 +31,7 @@ def test_work_fills_the_caches_and_clear_caches_empties_them_all(tmp_path: Path)
     clear_caches()
     answers = _fill(tmp_path)
     filled = {name for name, size in cache_sizes().items() if size}
-    for name in ("solvers of games", "misère solvers", "nim-sequences of heap games",
+    for name in ("solvers of games", "misère solvers", "misère quotients", "nim-sequences of heap games",
                  "proved periods of heap games", "regions of boards", "balanced boards",
                  "graph files", "cram regions", "remoteness of positions",
                  "board geometry: symmetry_tables", "skewers geometry: lines"):
