@@ -147,7 +147,7 @@ class TestErrors:
     @pytest.mark.parametrize(("path", "params"), [
         ("/api/moves", {"q": "nim 100000"}),
         ("/api/analyze", {"q": "grundy-game 40 40 40", "misere": "1"}),
-        ("/api/computer-move", {"q": "kayles 40 40 40", "misere": "1"}),
+        ("/api/computer-move", {"q": "grundy-game 40 40 40", "misere": "1"}),
         ("/api/sequence", {"game": "kayles", "to": "100000000"}),
         ("/api/graph", {"q": "nim 30 30 30"}),
         # Within the command line's budget, not within a request's.
