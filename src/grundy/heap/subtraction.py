@@ -61,6 +61,8 @@ class Nim(HeapGame):
         >>> Nim().find_period(Nim().values(10))
         Period(preperiod=0, period=1, certified=True, by='closed form G(n) = n', saltus=1)
         """
+        from grundy.heap.period import Period
+
         return Period(0, 1, True, NIM_FORMULA, saltus=1)
 
     def heap_options_with_value(self, n: int, want: int) -> Iterator[Heaps]:
