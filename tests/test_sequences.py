@@ -15,7 +15,8 @@ import pytest
 from grundy import DAWSON, KAYLES, GrundyGame, Subtraction, TakeAndBreak
 from grundy.cli import main
 from grundy.heap.cache import SequenceCache
-from grundy.heap.kernels import naive_take_break_values
+
+from naive import naive_take_break_values
 
 
 def grundy(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
