@@ -28,7 +28,6 @@ import math
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from grundy import Component, Daisy, GraphGame, HeapGame, Position, TakeAndBreak, TooBig
 from grundy.boards import (
     Bishops,
     Chocolate,
@@ -41,6 +40,11 @@ from grundy.boards import (
     Skewers,
     TwoNumbers,
 )
+from grundy.core.position import Component, Position
+from grundy.digraph import GraphGame
+from grundy.errors import TooBig
+from grundy.heap.base import HeapGame
+from grundy.heap.takebreak import Daisy, TakeAndBreak
 
 #: The most parts (stones, squares, points...) one picture draws: beyond it a picture is
 #: no help and the page shows the moves in words only.
