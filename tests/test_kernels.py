@@ -19,14 +19,13 @@ from grundy.heap.kernels import (
     SequenceInterrupted,
     generic_values,
     grundy_game_values,
-    naive_take_break_values,
-    naive_values,
     sparse_run,
     subtraction_values,
     take_break_values,
 )
 
 import oeis
+from naive import naive_take_break_values, naive_values
 
 KAYLES_A002186 = oeis.KAYLES_A002186
 DAWSON_A002187 = oeis.DAWSONS_CHESS_A002187

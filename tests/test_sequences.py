@@ -15,7 +15,8 @@ import pytest
 from grundy import DAWSON, KAYLES, GrundyGame, Subtraction, TakeAndBreak
 from grundy.cli import main
 from grundy.heap.cache import SequenceCache
-from grundy.heap.kernels import naive_take_break_values
+
+from naive import naive_take_break_values
 
 
 def grundy(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -122,3 +123,17 @@ def test_values_kept_from_earlier_work_count_for_a_proof(monkeypatch: pytest.Mon
     game.values(600_000)
     found = game.proved_period(limit=1000)  # a small limit, but the kept values all count
     assert found is not None and (found.preperiod, found.period) == (105351, 149459)
+
+
+def test_a_small_memory_budget_refuses_a_long_sequence_up_front() -> None:
+    from grundy.budget import Budget, work_limit
+    from grundy.errors import TooBig
+
+    game = TakeAndBreak("0.356")
+    with work_limit(Budget(10**7, memory=10_000)), pytest.raises(TooBig) as refused:
+        game.values(1_000_000)
+    assert "bytes" in str(refused.value) and "limit is 10000" in str(refused.value)
+    assert refused.value.unit == "bytes" and refused.value.size >= 1_000_001
+    with work_limit(Budget(10**7, memory=10_000)):
+        small = game.values(100).tolist()
+    assert small == naive_take_break_values([0, 3, 5, 6], 100).tolist()

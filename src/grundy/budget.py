@@ -1,4 +1,5 @@
-"""The work budget: how many positions a search may meet and how long it may take.
+"""The work budget: how many positions a search may meet, how long it may take, and how
+much memory the tables of big work may hold.
 
 One :class:`Budget` is in force at a time: the one set by :func:`work_limit` around the
 caller (in this thread or task only), or none, and then each kind of search has its default,
@@ -9,7 +10,7 @@ front, the heap values a game may compute, the misère search, the remoteness se
 True
 >>> with work_limit(Budget(100, seconds=0.5)):
 ...     search_positions(), in_force()
-(100, Budget(positions=100, seconds=0.5))
+(100, Budget(positions=100, seconds=0.5, memory=None))
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+
+from grundy.errors import TooBig
 
 #: Positions one search may meet by default (a few seconds of the general solver).
 SEARCH_POSITIONS = 2_000_000
@@ -30,15 +33,20 @@ SHOWN_REMOTENESS_POSITIONS = 20_000
 #: Positions one web request may meet, and the seconds its remoteness search may take.
 REQUEST_POSITIONS = 200_000
 REQUEST_SECONDS = 2.0
+#: Bytes the tables of one piece of work may hold by default: no limit but the machine's.
+MEMORY: int | None = None
 
 
 @dataclass(frozen=True)
 class Budget:
     """How much work is allowed: ``positions`` met by any one search (and heap values
-    computed), and ``seconds`` a remoteness search may take (None: no time limit)."""
+    computed), ``seconds`` a remoteness search may take (None: no time limit), and
+    ``memory``, the bytes the tables of one piece of work may hold (None: no limit beyond
+    the machine's)."""
 
     positions: int
     seconds: float | None = None
+    memory: int | None = MEMORY
 
 
 _in_force: ContextVar[Budget | None] = ContextVar("grundy_budget", default=None)
@@ -56,12 +64,33 @@ def search_positions() -> int:
     return SEARCH_POSITIONS if budget is None else budget.positions
 
 
+def memory_limit() -> int | None:
+    """The bytes the budget in force allows one piece of work's tables, or :data:`MEMORY`."""
+    budget = _in_force.get()
+    return MEMORY if budget is None else budget.memory
+
+
+def check_memory(what: str, needed: int) -> None:
+    """Refuse ``what`` up front, with :class:`~grundy.errors.TooBig` in bytes, when the
+    ``needed`` bytes it is estimated to hold exceed the memory of the budget in force.
+
+    >>> with work_limit(Budget(100, memory=1000)):
+    ...     check_memory("a table of 2000 values", 2000)
+    Traceback (most recent call last):
+    ...
+    grundy.errors.TooBig: a table of 2000 values needs about 2000 bytes; the limit is 1000
+    """
+    limit = memory_limit()
+    if limit is not None and needed > limit:
+        raise TooBig(what, size=needed, limit=limit, unit="bytes")
+
+
 def playing_budget(budget: Budget | int | None = None) -> Budget:
     """The budget of a remoteness search: ``budget`` (a count of positions, no time limit),
     else the budget in force, else :data:`PLAYING_POSITIONS`.
 
-    >>> playing_budget(), playing_budget(10)
-    (Budget(positions=200000, seconds=None), Budget(positions=10, seconds=None))
+    >>> playing_budget().positions, playing_budget(10)
+    (200000, Budget(positions=10, seconds=None, memory=None))
     """
     if isinstance(budget, int):
         return Budget(budget)

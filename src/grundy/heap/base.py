@@ -15,7 +15,7 @@ from functools import partial, reduce
 from operator import xor
 from typing import TYPE_CHECKING, Any
 
-from grundy.budget import in_force
+from grundy.budget import check_memory, in_force
 from grundy.caches import Memo
 from grundy.core.game import Game, Option
 from grundy.core.position import Component, Position
@@ -173,6 +173,9 @@ class HeapGame(HeapPositions):
                          "proved period)",
                          size=n + 1, limit=most, unit="heap values")
         target = min(max(n, 2 * len(known)), most)
+        # Values take one to eight bytes each: at least one byte per heap will be held.
+        check_memory(f"the nim-values of {self.text} heaps 0..{short_number(target)}",
+                     target + 1)
         try:
             grown = self.compute_values(target, known, progress)
         except SequenceInterrupted as stop:

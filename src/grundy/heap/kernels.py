@@ -44,6 +44,7 @@ from numba import njit
 
 from grundy.compiled import CACHING
 from grundy.errors import InvalidArgument, InvalidGame, SequenceInterrupted
+from grundy.heap.codes import TakeBreakCode
 
 Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
 IntArray = np.ndarray[Any, np.dtype[np.int64]]
@@ -67,21 +68,6 @@ def _check_n(n: int) -> int:
     if n < 0:
         raise InvalidArgument(f"the largest heap n = {n} is negative; it must be >= 0")
     return int(n)
-
-
-def _check_digits(digits: Sequence[int]) -> tuple[int, ...]:
-    checked = tuple(digits)
-    if not checked:
-        raise InvalidGame("take-and-break code has no digits; give at least d0 (like 0, 7, 7)")
-    for taken, digit in enumerate(checked):
-        if isinstance(digit, bool) or not isinstance(digit, (int, np.integer)):
-            raise InvalidGame(f"digit {digit!r} (for taking {taken}) is not a whole number 0-15")
-        if not 0 <= digit <= 15:
-            raise InvalidGame(f"digit {digit} (for taking {taken}) is not a hexadecimal digit 0-15")
-    if checked[0] & 3:
-        raise InvalidGame(f"digit before the point may only be 0, 4, 8 or 12 (splitting without "
-                          f"taking), not {checked[0]}")
-    return tuple(int(d) for d in checked)
 
 
 def _check_prefix(prefix: np.ndarray[Any, Any] | None) -> Values:
@@ -218,6 +204,9 @@ def subtraction_values(amounts: Sequence[int], n: int,
 
 
 # -- take-and-break codes: the sparse-space kernel ---------------------------------------
+
+# Grundy's game is the code 4.0 with the parts of a split kept unequal.
+_SPLIT_IN_TWO = TakeBreakCode((4,))
 
 @njit(cache=CACHING)
 def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  # type: ignore[no-untyped-def]
@@ -472,28 +461,19 @@ class _SparseRun:
         return int(self.state[0])
 
 
-def _moves(digits: tuple[int, ...]) -> tuple[list[tuple[int, int]], list[int], list[int]]:
-    """The code's moves as (k, bits 1|2) pairs, split removals and three-heap removals."""
-    takes = [(k, d & 3) for k, d in enumerate(digits) if k > 0 and d & 3]
-    splits = [k for k, d in enumerate(digits) if d & 4]
-    triples = [k for k, d in enumerate(digits) if d & 8]
-    return takes, splits, triples
-
-
-def _sparse(digits: tuple[int, ...], n: int, prefix: np.ndarray[Any, Any] | None,
+def _sparse(code: TakeBreakCode, n: int, prefix: np.ndarray[Any, Any] | None,
             unequal: bool) -> _SparseRun:
-    takes, splits, triples = _moves(digits)
     values, count = _start(n, _check_prefix(prefix))
-    return _SparseRun(values, count, takes, splits, triples, unequal)
+    return _SparseRun(values, count, code.takes, code.splits, code.triples, unequal)
 
 
-def take_break_values(digits: Sequence[int], n: int, prefix: np.ndarray[Any, Any] | None = None,
+def take_break_values(code: TakeBreakCode | Sequence[int], n: int,
+                      prefix: np.ndarray[Any, Any] | None = None,
                       progress: Callable[[int], None] | None = None) -> Values:
     """Nim-values of one heap 0..n in the take-and-break game of code ``d0.d1d2...dt``.
 
-    ``digits[k]`` is the digit for taking k tokens (0-15): bit 1 lets the heap be removed
-    when it holds exactly k, bit 2 leaves one non-empty heap, bit 4 two, bit 8 three.
-    ``digits[0]`` (taking nothing) may only have bits 4 and 8.  Rare/common method; moves
+    ``code`` is a :class:`~grundy.heap.codes.TakeBreakCode` or its digits (checked here):
+    ``digits[k]`` is the digit for taking k tokens (0-15).  Rare/common method; moves
     that leave three heaps are enumerated in full (O(n^2) per heap).  ``prefix``: correct
     values of heaps 0..len(prefix)-1 to extend; ``progress(count)`` is called between chunks.
 
@@ -508,7 +488,7 @@ def take_break_values(digits: Sequence[int], n: int, prefix: np.ndarray[Any, Any
 without taking), not 1
     """
     n = _check_n(n)
-    run = _sparse(_check_digits(digits), n, prefix, unequal=False)
+    run = _sparse(TakeBreakCode.of(code), n, prefix, unequal=False)
     return run.run(n, progress)
 
 
@@ -522,7 +502,7 @@ def grundy_game_values(n: int, prefix: np.ndarray[Any, Any] | None = None,
     [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]
     """
     n = _check_n(n)
-    run = _sparse((4,), n, prefix, unequal=True)
+    run = _sparse(_SPLIT_IN_TWO, n, prefix, unequal=True)
     return run.run(n, progress)
 
 
@@ -540,87 +520,21 @@ class SparseRun:
     proof_scan_steps: int
 
 
-def sparse_run(digits: Sequence[int] | None, n: int,
+def sparse_run(code: TakeBreakCode | Sequence[int] | None, n: int,
                progress: Callable[[int], None] | None = None) -> SparseRun:
-    """Values 0..n of a code (or of Grundy's game when ``digits`` is None), with statistics.
+    """Values 0..n of a code (or of Grundy's game when ``code`` is None), with statistics.
 
     >>> run = sparse_run([0, 7, 7], 200)
     >>> run.values[:6].tolist(), run.rare_positions >= 0
     ([0, 1, 2, 3, 1, 4], True)
     """
     n = _check_n(n)
-    if digits is None:
-        run = _sparse((4,), n, None, unequal=True)
+    if code is None:
+        run = _sparse(_SPLIT_IN_TWO, n, None, unequal=True)
     else:
-        run = _sparse(_check_digits(digits), n, None, unequal=False)
+        run = _sparse(TakeBreakCode.of(code), n, None, unequal=False)
     values = run.run(n, progress)
     return SparseRun(values, run.mask, run.rare_positions, run.proof_scan_steps)
-
-
-# -- the plain mex method ------------------------------------------------------------
-
-@njit(cache=CACHING)
-def _naive_kernel(n, take_k, take_bits, splits, triples, unequal):  # type: ignore[no-untyped-def]
-    g = np.zeros(n + 1, dtype=np.uint32)
-    size = 16
-    seen = np.zeros(size + 1, dtype=np.int64)
-    top = 0
-    for i in range(n + 1):
-        if 2 * top >= size:
-            size *= 2
-            seen = np.zeros(size + 1, dtype=np.int64)
-        stamp = i + 1
-        for j in range(take_k.shape[0]):
-            k = take_k[j]
-            if k == i and take_bits[j] & 1:
-                seen[0] = stamp
-            elif k < i and take_bits[j] & 2:
-                seen[g[i - k]] = stamp
-        for j in range(splits.shape[0]):
-            rest = i - splits[j]
-            for a in range(1, rest // 2 + 1):
-                if unequal and a == rest - a:
-                    continue
-                seen[g[a] ^ g[rest - a]] = stamp
-        for j in range(triples.shape[0]):
-            rest = i - triples[j]
-            for a in range(1, rest // 3 + 1):
-                for b in range(a, (rest - a) // 2 + 1):
-                    seen[g[a] ^ g[b] ^ g[rest - a - b]] = stamp
-        v = 0
-        while seen[v] == stamp:
-            v += 1
-        g[i] = v
-        top = max(top, v)
-    return g
-
-
-def naive_values(digits: Sequence[int], n: int, unequal: bool = False) -> Values:
-    """The plain mex method for a code, or with ``unequal`` for splits into unequal parts.
-
-    ``naive_values([4], n, unequal=True)`` is Grundy's game.
-
-    >>> naive_values([4], 8, unequal=True).tolist()
-    [0, 0, 0, 1, 0, 2, 1, 0, 2]
-    """
-    n = _check_n(n)
-    takes, splits, triples = _moves(_check_digits(digits))
-    values = _naive_kernel(n, np.array([k for k, _ in takes], dtype=np.int64),
-                           np.array([b for _, b in takes], dtype=np.int64),
-                           np.array(splits, dtype=np.int64), np.array(triples, dtype=np.int64),
-                           unequal)
-    return _narrowed(values)
-
-
-def naive_take_break_values(digits: Sequence[int], n: int) -> Values:
-    """Nim-values 0..n of a take-and-break code by the plain mex over all options, compiled.
-
-    Time O(n^2) (O(n^3) with three-heap moves); the reference for the fast kernel.
-
-    >>> naive_take_break_values([0, 7, 7], 11).tolist()
-    [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
-    """
-    return naive_values(digits, n)
 
 
 # -- any heap game -------------------------------------------------------------------

@@ -27,6 +27,7 @@ from numba import njit
 
 from grundy.compiled import CACHING
 from grundy.errors import InvalidArgument, InvalidGame
+from grundy.heap.codes import TakeBreakCode
 
 GUY_SMITH = "Guy-Smith octal periodicity theorem"
 K_HEAP = "k-heap take-and-break criterion"
@@ -197,28 +198,8 @@ def detect_arithmetic_period(values: np.ndarray[Any, Any], min_repeats: int = 3
     return None
 
 
-def _take_break_shape(digits: Sequence[int]) -> tuple[int, int, bool]:
-    """``(t, k, octal)``: the most tokens a move takes, the most heaps it leaves, and
-    whether the code is octal in the sense of Guy and Smith (digits 0-7, ``d0 = 0``)."""
-    checked = tuple(digits)
-    if not checked:
-        raise InvalidGame("take-and-break code has no digits; give at least d0 (like 0, 7, 7)")
-    for taken, digit in enumerate(checked):
-        if isinstance(digit, bool) or not isinstance(digit, (int, np.integer)) \
-                or not 0 <= digit <= 15:
-            raise InvalidGame(f"digit {digit!r} (for taking {taken}) is not a hexadecimal "
-                              f"digit 0-15")
-    if checked[0] & 3:
-        raise InvalidGame(f"digit before the point may only be 0, 4, 8 or 12 (splitting without "
-                          f"taking), not {checked[0]}")
-    nonzero = [k for k, d in enumerate(checked) if d]
-    t = nonzero[-1] if nonzero else 0
-    heaps = 3 if any(d & 8 for d in checked) else 2
-    octal = checked[0] == 0 and all(d <= 7 for d in checked)
-    return t, heaps, octal
-
-
-def values_needed_take_break(digits: Sequence[int], preperiod: int, period: int) -> int:
+def values_needed_take_break(code: TakeBreakCode | Sequence[int], preperiod: int, period: int
+                             ) -> int:
     """How many values (heaps 0..N-1) :func:`certify_take_break` needs for this period.
 
     Octal codes: ``2e + 2p + t`` with ``e = max(preperiod, 1)``; other codes, whose moves
@@ -229,11 +210,17 @@ def values_needed_take_break(digits: Sequence[int], preperiod: int, period: int)
     >>> values_needed_take_break([4, 0, 7], 0, 1)
     8
     """
-    t, heaps, octal = _take_break_shape(digits)
+    checked = TakeBreakCode.of(code)
+    t, heaps = checked.largest_removal, _most_heaps(checked)
     start = max(preperiod, 1)
-    if octal:
+    if checked.guy_smith_octal:
         return 2 * start + 2 * period + t
     return heaps * start + heaps * period + t + heaps
+
+
+def _most_heaps(code: TakeBreakCode) -> int:
+    """``k`` of the k-heap criterion: 3 when a digit has bit 8, else 2."""
+    return 3 if code.hexadecimal else 2
 
 
 def values_needed_subtraction(amounts: Sequence[int], preperiod: int, period: int) -> int:
@@ -245,7 +232,8 @@ def values_needed_subtraction(amounts: Sequence[int], preperiod: int, period: in
     return preperiod + period + _largest_amount(amounts)
 
 
-def certify_take_break(digits: Sequence[int], values: np.ndarray[Any, Any]) -> Period | None:
+def certify_take_break(code: TakeBreakCode | Sequence[int], values: np.ndarray[Any, Any]
+                       ) -> Period | None:
     """A period of a take-and-break code proved from its values, or None if none is yet.
 
     ``values`` must be the code's values of heaps ``0..len(values)-1`` (as from
@@ -276,8 +264,9 @@ def certify_take_break(digits: Sequence[int], values: np.ndarray[Any, Any]) -> P
     >>> certify_take_break([0, 0, 7], take_break_values([0, 0, 7], 100)) is None
     True
     """
-    t, heaps, octal = _take_break_shape(digits)
-    if octal:
+    checked = TakeBreakCode.of(code)
+    t, heaps = checked.largest_removal, _most_heaps(checked)
+    if checked.guy_smith_octal:
         found = _search(values, 2, 1, 2, t)
         by = GUY_SMITH
     else:

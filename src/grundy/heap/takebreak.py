@@ -14,13 +14,13 @@ is for removing nothing, i.e. splitting a heap: 4 — into two, 8 — into three
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING
 
-from grundy.errors import BEYOND, InvalidGame, capped
+from grundy.errors import BEYOND, capped
 from grundy.heap.base import MAX_COMPUTED_HEAP, HeapGame, Heaps, Progress, narrow_array
+from grundy.heap.codes import TakeBreakCode
 
 if TYPE_CHECKING:
     from grundy.heap.base import Values
@@ -29,8 +29,6 @@ if TYPE_CHECKING:
 #: How many splits into three heaps the values of a code may look at (about a second).
 MAX_TRIPLE_STEPS = 100_000_000
 
-_CODE = re.compile(r"([0-9a-fA-F])\.([0-9a-fA-F]*)")
-_BITS_BEFORE_POINT = 0b1100
 
 
 class TakeAndBreak(HeapGame):
@@ -47,18 +45,23 @@ hexadecimal codes are written hex:0.8
     """
 
     def __init__(self, code: str, *, hexadecimal: bool = False, alias: str | None = None) -> None:
-        self.digits: tuple[int, ...] = parse_code(code, hexadecimal=hexadecimal)
+        self.rules = TakeBreakCode.parse(code, hexadecimal=hexadecimal)
         self.alias = alias
+
+    @property
+    def digits(self) -> tuple[int, ...]:
+        """The code's digits d0, d1, ..., dt, trailing zeros removed."""
+        return self.rules.digits
 
     @property
     def code(self) -> str:
         """The code in canonical form, e.g. ``0.77``."""
-        return f"{self.digits[0]:x}." + "".join(f"{d:x}" for d in self.digits[1:])
+        return self.rules.text
 
     @property
     def hexadecimal(self) -> bool:
         """True when some move may leave three heaps."""
-        return any(d & 8 for d in self.digits)
+        return self.rules.hexadecimal
 
     @property
     def text(self) -> str:
@@ -70,7 +73,7 @@ hexadecimal codes are written hex:0.8
     @property
     def max_parts(self) -> int:
         """The most heaps one move may leave in place of one."""
-        return max(_parts_of_bits(d) for d in self.digits)
+        return self.rules.max_parts
 
     @property
     def max_computed_heap(self) -> int:  # type: ignore[override]
@@ -112,13 +115,13 @@ hexadecimal codes are written hex:0.8
         """The compiled rare/common kernel."""
         from grundy.heap.kernels import take_break_values
 
-        return take_break_values(self.digits, n, prefix, progress)
+        return take_break_values(self.rules, n, prefix, progress)
 
     def certify(self, values: Values) -> Period | None:
         """Guy–Smith for octal codes, the k-heap criterion for the others."""
         from grundy.heap.period import certify_take_break
 
-        return certify_take_break(self.digits, values)
+        return certify_take_break(self.rules, values)
 
     @property
     def cache_key(self) -> str:
@@ -142,41 +145,6 @@ hexadecimal codes are written hex:0.8
     def __repr__(self) -> str:
         hexa = ", hexadecimal=True" if self.hexadecimal else ""
         return f"TakeAndBreak({self.code!r}{hexa})"
-
-
-def parse_code(code: str, *, hexadecimal: bool = False) -> tuple[int, ...]:
-    """The digits d0, d1, ..., dt of a take-and-break code, trailing zeros removed.
-
-    >>> parse_code("0.77"), parse_code("4.070"), parse_code("0.8", hexadecimal=True)
-    ((0, 7, 7), (4, 0, 7), (0, 8))
-    """
-    kind = "hexadecimal" if hexadecimal else "octal"
-    written = f"hex:{code}" if hexadecimal else f"octal:{code}"
-    if not code:
-        raise InvalidGame(f"{kind} code is empty; write it like {written}0.77")
-    match = _CODE.fullmatch(code)
-    if match is None:
-        raise InvalidGame(f"{kind} code {code!r} is not of the form D.DDD (like 0.77 or 4.07)")
-    before, after = match.groups()
-    digits = [int(before, 16)] + [int(d, 16) for d in after]
-    if not hexadecimal:
-        for taken, digit in enumerate(digits):
-            if digit > 7:
-                where = "before the point" if taken == 0 else f"for taking {taken}"
-                raise InvalidGame(f"digit '{digit:x}' ({where}) in octal code {code!r} is not"
-                                  f" octal (0-7); hexadecimal codes are written hex:{code}")
-    if digits[0] & ~_BITS_BEFORE_POINT:
-        raise InvalidGame(f"digit before the point in {code!r} may only be 0, 4, 8 or c "
-                          f"(splitting a heap without taking), not {before}")
-    while len(digits) > 1 and digits[-1] == 0:
-        digits.pop()
-    if not any(digits):
-        raise InvalidGame(f"{kind} code {code!r} allows no move")
-    return tuple(digits)
-
-
-def _parts_of_bits(digit: int) -> int:
-    return 3 if digit & 8 else 2 if digit & 4 else 1
 
 
 def _three_parts(total: int) -> Iterator[Heaps]:

@@ -53,6 +53,8 @@ class Job:
     graphs: dict[str, str] = field(default_factory=dict)
     states: int = STATES
     seconds: float = SECONDS
+    #: Bytes the work may hold, as the worker's own memory limit (None: no limit).
+    memory: int | None = None
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,8 @@ def error(status: int, message: str) -> Answer:
 def answer(job: Job) -> Answer:
     """The answer to ``job``: 200 with its data, 400 for bad input, 413 for too much work."""
     try:
-        with _graphs_named(job.graphs), work_limit(Budget(job.states, job.seconds)):
+        with _graphs_named(job.graphs), work_limit(
+                Budget(job.states, job.seconds, job.memory)):
             return _JOBS[job.kind](job)
     except ValueError as bad:
         return error(400, str(bad))

@@ -37,7 +37,7 @@ import resource
 import signal
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing import forkserver, popen_forkserver, reduction, spawn, util
 from multiprocessing.connection import Connection
 from multiprocessing.context import ForkServerProcess, set_spawning_popen
@@ -208,7 +208,9 @@ def _work(sender: Connection, answerer: str, job: Job, memory: int) -> None:
     grown = _address_space() + memory
     resource.setrlimit(resource.RLIMIT_AS, (grown, grown))
     try:
-        reply = answer(job)
+        # The library refuses work its estimate puts over the limit before the kernel
+        # would stop the worker.
+        reply = answer(replace(job, memory=memory))
     except MemoryError:
         reply = None
     except RecursionError:
