@@ -31,7 +31,8 @@ def test_work_fills_the_caches_and_clear_caches_empties_them_all(tmp_path: Path)
     clear_caches()
     answers = _fill(tmp_path)
     filled = {name for name, size in cache_sizes().items() if size}
-    for name in ("solvers of games", "misère solvers", "misère quotients", "nim-sequences of heap games",
+    for name in ("solvers of games", "misère solvers", "misère quotients",
+                 "nim-sequences of heap games",
                  "proved periods of heap games", "regions of boards", "balanced boards",
                  "graph files", "cram regions", "remoteness of positions",
                  "board geometry: symmetry_tables", "skewers geometry: lines"):
