@@ -2,11 +2,23 @@
 
 ``all-but:1,2`` is the game where a move takes any amount but 1 or 2.  Angela Siegel
 proved that every such game (a finite excluded set) has an *arithmetic-periodic*
-nim-sequence: ``G(n + p) = G(n) + s`` from some heap on, with a saltus ``s > 0``
-(A. Siegel, *Finite excluded subtraction sets and infinite geography*, MSc thesis,
-Dalhousie, 2005).  Her theorem says that a period exists, not which one; so the period
-shown by ``sequence --period`` is seen in the computed values and not proved, and heaps
-past the computed ones are not answered from it.
+nim-sequence: ``G(n + p) = G(n) + s`` from some heap on (A. Siegel, *Finite excluded
+subtraction sets and infinite geography*, MSc thesis, Dalhousie, 2005).  Her theorem says
+that a period exists, not which one; the period seen in the values is proved here by a
+finite check of the game's state (:func:`state_repeats`), after which heaps of any size
+are answered from it.
+
+Why the check is enough.  Let ``m`` be the largest excluded amount.  From heap ``n`` on,
+the heaps below ``n - m`` are never again at an excluded distance, so the values of heap
+``n`` and of every later heap are decided by the *state* at ``n``: the set ``P`` of values
+of heaps below ``n - m`` and the window of the last ``m`` values.  ``G(n)`` is the mex of
+``P`` and the window's values at distances that are not excluded; the next state adds the
+window's first value to ``P`` and ``G(n)`` to the window.  Call a state shifted by ``s``
+when ``P`` becomes ``{0..s-1}`` together with ``P + s``, and every window value grows by
+``s``.  The mex of a shifted state is the old mex plus ``s``, and the step commutes with
+the shift.  So if the state at ``n0 + p`` is the state at ``n0`` shifted by ``s``, then by
+induction ``G(n + p) = G(n) + s`` for every ``n >= n0``.  A state holds a set of at most
+``n`` values and ``m`` more, so the check costs time linear in the values it reads.
 
 Values are computed in O(|E|) per heap: the option values of heap ``n`` are the values of
 every smaller heap except those only found at heaps ``n - e``, ``e`` excluded.
@@ -15,7 +27,9 @@ every smaller heap except those only found at heaps ``n - e``, ``e`` excluded.
 >>> game.values(14).tolist()
 [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]
 >>> game.find_period(game.values(300))
-Period(preperiod=0, period=3, certified=False, by=None, saltus=1)
+Period(preperiod=0, period=3, certified=True, by='all-but state check', saltus=1)
+>>> game.heap_value(10**18)
+333333333333333333
 """
 
 from __future__ import annotations
@@ -23,14 +37,44 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from grundy.errors import InvalidGame
 from grundy.heap.base import HeapGame, Heaps, Progress, narrow_array
 
 if TYPE_CHECKING:
     from grundy.heap.base import Values
+    from grundy.heap.period import Period
 
 #: Largest excluded amount.
 MAX_EXCLUDED = 100_000
+#: How the period of an all-but game is proved (the ``by`` of its period).
+STATE_CHECK = "all-but state check"
+
+
+def state_repeats(values: Values, excluded: frozenset[int], start: int, period: int,
+                  saltus: int) -> bool:
+    """True when the state at heap ``start + period`` is the state at ``start`` shifted
+    by ``saltus`` (see the module's docstring), which proves ``G(n + period) = G(n) +
+    saltus`` for every ``n >= start``.  Needs the values of heaps below ``start + period``.
+
+    >>> values = AllBut({1, 2}).values(40)
+    >>> state_repeats(values, frozenset({1, 2}), 2, 3, 1)
+    True
+    >>> state_repeats(values, frozenset({1, 2}), 2, 3, 2)
+    False
+    """
+    reach = max(excluded)
+    later = start + period
+    if start < reach or later > len(values):
+        return False
+    signed = np.asarray(values, dtype=np.int64)
+    if not np.array_equal(signed[later - reach:later], signed[start - reach:start] + saltus):
+        return False
+    before = np.unique(signed[:start - reach])
+    after = np.unique(signed[:later - reach])
+    shifted = np.concatenate([np.arange(saltus, dtype=np.int64), before + saltus])
+    return np.array_equal(after, shifted)
 
 
 class AllBut(HeapGame):
@@ -61,6 +105,24 @@ class AllBut(HeapGame):
     def text(self) -> str:
         """``all-but:1,2``."""
         return "all-but:" + ",".join(map(str, sorted(self.excluded)))
+
+    def certify(self, values: Values) -> Period | None:
+        """The arithmetic period seen in the values, proved by :func:`state_repeats` at
+        the last heap the values allow, or None.  Below that heap the period is seen in
+        the computed values themselves, from its preperiod on.
+
+        >>> AllBut({2, 5}).certify(AllBut({2, 5}).values(200))
+        Period(preperiod=0, period=4, certified=True, by='all-but state check', saltus=2)
+        """
+        from grundy.heap.period import Period, detect_arithmetic_period
+
+        seen = detect_arithmetic_period(values)
+        if seen is None:
+            return None
+        preperiod, period, saltus = seen
+        if not state_repeats(values, self.excluded, len(values) - period, period, saltus):
+            return None
+        return Period(preperiod, period, True, STATE_CHECK, saltus=saltus)
 
     def heap_options(self, n: int) -> Iterator[Heaps]:
         """Every smaller heap whose difference is not excluded."""
