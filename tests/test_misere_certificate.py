@@ -61,12 +61,14 @@ class Certificate:
         self.p = set(data["p_portion"])
         self.known: list[int] = data["pretending"]
         self.e, self.period = data["preperiod"], data["period"]
+        self.partial = self.period is None
         self.moves = row_moves_octal(digits_of(code))
         self.reach = len(digits_of(code)) - 1
 
     def phi(self, heap: int) -> int:
         if heap < len(self.known):
             return self.known[heap]
+        assert not self.partial, "a partial quotient says nothing of larger heaps"
         return self.known[self.e + (heap - self.e) % self.period]
 
     def product(self, heaps: tuple[int, ...]) -> int:
@@ -79,8 +81,10 @@ class Certificate:
         return self.phi(heap), frozenset(self.product(o) for o in self.moves(heap))
 
     def types(self) -> set[tuple[int, frozenset[int]]]:
-        """Types of heaps 1..2e + 3p + t: every type of every heap (see the module)."""
-        last = 2 * self.e + 3 * self.period + self.reach
+        """Types of heaps 1..2e + 3p + t: every type of every heap (see the module); for a
+        partial quotient, the types of the heaps it covers."""
+        last = (len(self.known) - 1 if self.partial
+                else 2 * self.e + 3 * self.period + self.reach)
         return {self.heap_type(n) for n in range(1, last + 1) if self.moves(n)}
 
     def monoid_ok(self) -> bool:
@@ -130,7 +134,7 @@ class Certificate:
 
     def periodic(self) -> bool:
         """The file's pretending function repeats as it says over the heaps it lists."""
-        return all(self.known[n] == self.known[n - self.period]
+        return self.partial or all(self.known[n] == self.known[n - self.period]
                    for n in range(self.e + self.period, len(self.known)))
 
 
@@ -172,3 +176,13 @@ def test_option_types_repeat_past_the_bound() -> None:
     first = 2 * c.e + c.period + c.reach
     for n in range(first, first + 3 * c.period):
         assert c.heap_type(n) == c.heap_type(n + c.period)
+
+
+def test_dawson_partial_quotient_is_proved_for_its_heaps() -> None:
+    """Dawson's Kayles is shipped up to heap 24 only: every sum of heaps up to 24 is a
+    P-position exactly when its product is in the P-portion, and the 24 elements are all
+    reached and told apart (so the quotient of those heaps has order 24)."""
+    c = Certificate("0.07")
+    assert c.partial and len(c.known) - 1 == 24 and c.k == 24
+    assert "heap 25" in shipped("0.07")["stopped"]
+    assert c.monoid_ok() and c.onto() and c.reduced() and c.faithful()

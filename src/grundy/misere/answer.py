@@ -62,14 +62,12 @@ def quotient_answer(position: Position, *, compute: bool = True) -> QuotientAnsw
         return None
     heap_games = tuple(game for game in games if isinstance(game, HeapGame))
     numbering = _Numbering(heap_games)
+    # The tame rule, when proved, takes milliseconds and needs no quotient of the game.
     quotient = tame_quotient(heap_games)
     tame = quotient is not None
-    if tame:
-        pass
-    elif numbering.union is None:
-        quotient = known_quotient(heap_games[0], compute=compute)
-    else:
-        quotient = known_union(numbering.union, compute=compute)
+    if quotient is None:
+        quotient = (known_quotient(heap_games[0], compute=compute) if numbering.union is None
+                    else known_union(numbering.union, compute=compute))
     heaps: list[tuple[HeapGame, int]] = []
     for component in position.components:
         assert isinstance(component.state, tuple) and isinstance(component.game, HeapGame)
@@ -86,7 +84,7 @@ def quotient_answer(position: Position, *, compute: bool = True) -> QuotientAnsw
         moves = _winning_moves(position, numbering, quotient, elements)
     if tame:
         return QuotientAnswer(outcome, tuple(moves), _tame_reason(
-            numbering, heaps, elements, total, [game.text for game in heap_games]))
+            numbering, heaps, elements, total))
     words = presentation(monoid, quotient.images).words
     said = ", ".join(f"{numbering.name(game, h)} is {words[e]}"
                      for (game, h), e in zip(heaps, elements, strict=True))
@@ -101,7 +99,7 @@ def quotient_answer(position: Position, *, compute: bool = True) -> QuotientAnsw
 
 
 def _tame_reason(numbering: _Numbering, heaps: list[tuple[HeapGame, int]], elements: list[int],
-                 total: int, games: list[str]) -> str:
+                 total: int) -> str:
     """The tame rule, worked: what each heap plays as, the nim-sum, and the rule that applies."""
     def plays(element: int) -> str:
         g, firm = tame_pair(element)
@@ -112,7 +110,8 @@ def _tame_reason(numbering: _Numbering, heaps: list[tuple[HeapGame, int]], eleme
     rule = ("some part is firm, so the player to move loses exactly when the nim-sum is 0"
             if firm else "every part is fickle, so the player to move loses exactly when the "
             "nim-sum is 1")
-    return (f"the tame rule (Conway; {' + '.join(games)} proved tame over every sum of heaps): "
+    games = " + ".join(game.text for game in numbering.games)
+    return (f"the tame rule (Conway; {games} proved tame over every sum of heaps): "
             f"{said}; the nim-sum is {s} and {rule}")
 
 
