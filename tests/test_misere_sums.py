@@ -179,3 +179,31 @@ class TestTame:
         assert small.outcome is found.outcome
         for move in small.winning_moves:
             assert analyze(str(move.position), misere=True).outcome is Outcome.P
+
+
+class TestRefusals:
+    def test_a_union_that_cannot_be_built_is_refused_in_one_line(
+            self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        from grundy.cli import main
+        from grundy.misere import store
+
+        # A tiny search limit stops the union where the real one stops: Kayles' row of 9.
+        monkeypatch.setattr(store, "UNION_SEARCH", 2000)
+        monkeypatch.setattr(store, "_unions", {})
+        assert main(["analyze", "--misere", "kayles", "20", "15", "+", "octal:0.75", "11"]) == 3
+        err = capsys.readouterr().err.strip()
+        assert len(err.splitlines()) == 1
+        assert err.startswith("grundy: too big: the misère quotient of the heaps of kayles + "
+                              "octal:0.75 together is not known to this tool from heap ")
+        assert "splits classes" in err and "misère search of" in err
+
+    def test_a_union_with_an_unknown_quotient_is_refused_at_once(
+            self, capsys: pytest.CaptureFixture[str]) -> None:
+        from grundy.cli import main
+
+        assert main(["analyze", "--misere", "dawson", "10", "20", "+", "kayles", "30"]) == 3
+        err = capsys.readouterr().err.strip()
+        assert len(err.splitlines()) == 1
+        assert err.startswith("grundy: too big: the misère quotient of dawson is not known for "
+                              "every heap, so neither is that of the heaps of dawson + kayles "
+                              "together")
