@@ -108,9 +108,11 @@ class TestUnion:
         assert (found.outcome is Outcome.P) == (not wins(((0, 5), (0, 7), (1, 9))))
 
     def test_mixed_sum_answer_and_moves_against_search(self) -> None:
-        wins = mixed_wins([KAYLES.digits, (0, 0, 7)])
-        for text, position in [("kayles 5 + octal:0.07 4", ((0, 5), (1, 4))),
-                               ("kayles 3 6 + octal:0.07 5 2", ((0, 3), (0, 6), (1, 2), (1, 5)))]:
+        wins = mixed_wins([(0, 5, 2), (0, 7, 5)])
+        for text, position in [("octal:0.75 5 + octal:0.52 4", ((0, 4), (1, 5))),
+                               ("octal:0.75 3 6 + octal:0.52 5 2",
+                                ((0, 2), (0, 5), (1, 3), (1, 6))),
+                               ("octal:0.75 7 + octal:0.52 6 1", ((0, 1), (0, 6), (1, 7)))]:
             found = quotient_answer(parse_position(text))
             assert found is not None and "together" in found.method
             assert (found.outcome is Outcome.N) == wins(position)
@@ -118,6 +120,9 @@ class TestUnion:
             by_search = {str(m.position) for m in parse_position(text).moves()
                          if analyze(str(m.position), misere=True).outcome is Outcome.P}
             assert winning == by_search
+
+    def test_no_union_is_built_beside_a_game_of_unknown_quotient(self) -> None:
+        assert quotient_answer(parse_position("kayles 5 + octal:0.07 4")) is None
 
 
 class TestTame:

@@ -28,7 +28,7 @@ import numpy as np
 from grundy.heap.base import HeapGame
 from grundy.heap.takebreak import DAWSON, KAYLES, TakeAndBreak
 from grundy.misere.monoid import BipartiteMonoid, reduced_classes
-from grundy.misere.quotient import Quotient, QuotientUnknown, build_quotient, faithful
+from grundy.misere.quotient import Quotient, QuotientUnknown, build_quotient, heaps_faithful
 
 #: The games whose quotients are shipped: every octal game tried whose quotient the builder
 #: completes, with a proved period, within a minute, and that is not tame (order 2).
@@ -134,8 +134,8 @@ def accept(game: HeapGame, table: np.ndarray[Any, Any], p: np.ndarray[Any, Any],
     - ``table`` is a commutative, associative multiplication on 0..order-1 with identity 0;
     - no two elements are indistinguishable (the order said is the quotient's order);
     - every sum of heaps 1..len(images)-1 is a misère P-position exactly when its product
-      is in the P-portion (:func:`faithful`, the builder's check, with the option images
-      recomputed from the game's moves);
+      is in the P-portion (:func:`~grundy.misere.quotient.heaps_faithful`, the builder's
+      check, with the option images recomputed from the game's moves);
     - the game's periodicity theorem proves the pretending function's period from the
       images given, with the preperiod and period given, so the answer holds for heaps of
       every size; or, when both are None, the quotient is taken for the heaps given only
@@ -153,16 +153,8 @@ def accept(game: HeapGame, table: np.ndarray[Any, Any], p: np.ndarray[Any, Any],
     monoid = BipartiteMonoid(table.astype(np.int32), p.astype(bool))
     if int(reduced_classes(monoid, elements.tolist()).max()) + 1 != order:
         return None
-    types = set()
-    for heap in range(1, len(images)):
-        options = frozenset(monoid.product([images[part] for part in parts if part])
-                            for parts in game.heap_options(heap))
-        if options:
-            types.add((images[heap], options))
-        elif images[heap] != 0:
-            return None  # a heap without moves is the empty position
     try:
-        if not faithful(monoid, sorted(types, key=lambda t: (t[0], sorted(t[1])))):
+        if not heaps_faithful(monoid, game, images):
             return None
     except QuotientUnknown:
         return None

@@ -429,13 +429,7 @@ def _by_signatures(oracle: _Oracle, heap: int, tests: list[Heaps]
     classes = reduced_classes(monoid, generators)
     if int(classes.max(initial=0)) + 1 < order:
         return None
-    types = set()
-    for k in range(1, heap + 1):
-        options = frozenset(monoid.product([images[p] for p in parts if p])
-                            for parts in oracle.builder.game.heap_options(k))
-        if options:
-            types.add((images[k], options))
-    if not faithful(monoid, sorted(types, key=lambda t: (t[0], sorted(t[1])))):
+    if not heaps_faithful(monoid, oracle.builder.game, images):
         return None
     return monoid, images, reps
 
@@ -460,6 +454,21 @@ def _power_product(monoid: BipartiteMonoid, start: int, period: int,
     table = (total[power[:, None], power[None, :]] * order
              + monoid.table[base[:, None], base[None, :]]).astype(np.int32)
     return BipartiteMonoid(table, rows.reshape(-1).astype(bool))
+
+
+def heaps_faithful(monoid: BipartiteMonoid, game: HeapRules, images: Sequence[int]) -> bool:
+    """:func:`faithful` for heaps 1..len(images)-1 of ``game`` with these elements, the
+    option images recomputed from the game's moves; False when a heap without moves (the
+    empty position) is not the identity."""
+    types = set()
+    for heap in range(1, len(images)):
+        options = frozenset(monoid.product([images[part] for part in parts if part])
+                            for parts in game.heap_options(heap))
+        if options:
+            types.add((images[heap], options))
+        elif images[heap] != 0:
+            return False
+    return faithful(monoid, sorted(types, key=lambda t: (t[0], sorted(t[1]))))
 
 
 def faithful(monoid: BipartiteMonoid, types: Sequence[tuple[int, frozenset[int]]]) -> bool:

@@ -33,8 +33,9 @@ import numpy as np
 
 from grundy.caches import Memo
 from grundy.heap.base import HeapGame
+from grundy.heap.period import Period
 from grundy.misere.monoid import BipartiteMonoid
-from grundy.misere.quotient import HeapRules, Quotient, QuotientUnknown, faithful
+from grundy.misere.quotient import HeapRules, Quotient, QuotientUnknown, heaps_faithful
 from grundy.misere.union import HeapUnion
 from grundy.values import mex
 
@@ -119,22 +120,11 @@ def _in_p(element: int) -> bool:
     return element in (2, 1)
 
 
-def _proved(rules: HeapRules, images: list[int], period: object) -> Quotient | None:
-    from grundy.heap.period import Period
-
-    assert isinstance(period, Period)
+def _proved(rules: HeapRules, images: list[int], period: Period) -> Quotient | None:
     bits = max(1, (max(images) >> 1).bit_length())
     monoid = tame_monoid(bits)
-    types = set()
-    for n in range(1, len(images)):
-        options = frozenset(monoid.product([images[p] for p in parts if p])
-                            for parts in rules.heap_options(n))
-        if options:
-            types.add((images[n], options))
-        elif images[n] != 0:
-            return None
     try:
-        if not faithful(monoid, sorted(types, key=lambda t: (t[0], sorted(t[1])))):
+        if not heaps_faithful(monoid, rules, images):
             return None
     except QuotientUnknown:
         return None

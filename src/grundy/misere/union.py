@@ -17,7 +17,7 @@ multiple.
 >>> union.number(0, 5), union.number(1, 5), union.heap(10)
 (9, 10, (1, 5))
 >>> sorted(union.heap_options(union.number(1, 3)))
-[(), (2,), (4,)]
+[(2, 2), (4,)]
 """
 
 from __future__ import annotations
