@@ -43,6 +43,8 @@ from grundy.values import mex
 MAX_VALUE = 63
 #: The most heaps (of each game) looked at for a proved period.
 MAX_HEAPS = 512
+#: The most options looked at in all (games splitting heaps in three have many).
+MAX_OPTIONS = 1_000_000
 
 _found: Memo[tuple[HeapGame, ...], Quotient | None] = Memo("tame quotients", bound=64)
 
@@ -86,10 +88,15 @@ def tame_quotient(games: tuple[HeapGame, ...]) -> Quotient | None:
 
 def _pairs(rules: HeapRules, last: int) -> list[int] | None:
     """Each heap's element (2 g + firm) from its options, or None when a heap cannot be tame
-    (a nim-value past :data:`MAX_VALUE`, or a heap of value 2 or more that is lost)."""
+    (a nim-value past :data:`MAX_VALUE`, or a heap of value 2 or more that is lost) or the
+    heaps have more than :data:`MAX_OPTIONS` options in all."""
     images = [0]
+    looked = 0
     for n in range(1, last + 1):
         options = [_xor(images, parts) for parts in rules.heap_options(n)]
+        looked += len(options)
+        if looked > MAX_OPTIONS:
+            return None
         if not options:
             images.append(0)
             continue
