@@ -301,7 +301,8 @@ class TestLongBuilds:
         from grundy.misere import quotient as building
         from grundy.misere import store
 
-        # A small search limit stops Dawson's quotient early, as the real one does at 25.
+        # Dawson's quotient is shipped up to heap 24; were the file refused, a small search
+        # limit would stop the build early, as the real one stops at 25.
         monkeypatch.setattr(building, "MAX_SEARCH", 2000)
         monkeypatch.setattr(store, "_kept", {})
         assert main(["analyze", "--misere", "dawson", "10", "20", "30"]) == 3
