@@ -191,6 +191,25 @@ class TestShippedQuotients:
                 assert quotient.is_p(position) != wins(position), (game.text, position)
             assert tried > 1500
 
+    def test_dawson_is_shipped_up_to_heap_24_and_agrees_with_search(self) -> None:
+        from grundy.misere.certificates import from_json, shipped_quotient
+
+        quotient = shipped_quotient(DAWSON)
+        assert quotient is not None and not quotient.stable and quotient.to == 24
+        assert quotient.stopped is not None and "heap 25" in quotient.stopped
+        wins = wins_of(position_moves(row_moves_octal(DAWSON.digits)), misere=True)
+        for position in positions(4, 26, 24):
+            assert quotient.is_p(position) != wins(position), position
+        data = self.shipped_data(DAWSON)
+        p_portion = data["p_portion"]
+        assert isinstance(p_portion, list)
+        for element in range(quotient.order):
+            flipped = sorted(set(p_portion) ^ {element})
+            assert from_json(DAWSON, {**data, "p_portion": flipped}) is None, element
+        for broken in [{**data, "stopped": None}, {**data, "period": 2},
+                       {**data, "stopped": "x" * 1000}]:
+            assert from_json(DAWSON, broken) is None
+
     def test_every_changed_entry_of_a_table_is_refused(self) -> None:
         from grundy.misere.certificates import from_json
 
@@ -282,7 +301,8 @@ class TestLongBuilds:
         from grundy.misere import quotient as building
         from grundy.misere import store
 
-        # A small search limit stops Dawson's quotient early, as the real one does at 25.
+        # Dawson's quotient is shipped up to heap 24; were the file refused, a small search
+        # limit would stop the build early, as the real one stops at 25.
         monkeypatch.setattr(building, "MAX_SEARCH", 2000)
         monkeypatch.setattr(store, "_kept", {})
         assert main(["analyze", "--misere", "dawson", "10", "20", "30"]) == 3

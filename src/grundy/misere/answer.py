@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 import numpy as np
 
@@ -30,7 +31,10 @@ from grundy.heap.base import HeapGame, Heaps
 from grundy.heap.subtraction import Subtraction
 from grundy.heap.takebreak import TakeAndBreak
 from grundy.misere.presentation import presentation
-from grundy.misere.store import known_quotient
+from grundy.misere.quotient import Quotient
+from grundy.misere.store import known_quotient, known_union
+from grundy.misere.tame import tame_pair, tame_quotient
+from grundy.misere.union import HeapUnion
 from grundy.values import Outcome
 
 #: Where the method is named in the answer.
@@ -49,55 +53,122 @@ class QuotientAnswer:
 
 def quotient_answer(position: Position, *, compute: bool = True) -> QuotientAnswer | None:
     """The answer from the misère quotient, or None when the position is not made of heaps
-    of one game whose quotient is known for the heaps present (up to some heap, or for
-    every heap once its period is proved).  ``compute``: find the quotient
-    if it is not kept yet (this can take seconds)."""
-    games = {c.game for c in position.components}
-    if len(games) != 1:
+    of games whose quotient is known for the heaps present (up to some heap, or for every
+    heap once its period is proved).  Heaps of one game use that game's quotient; heaps of
+    several games the quotient of the union of their heaps (:mod:`grundy.misere.union`).
+    ``compute``: find the quotient if it is not kept yet (this can take seconds)."""
+    games = tuple(dict.fromkeys(c.game for c in position.components))
+    if not games or not all(quotient_applies(game) for game in games):
         return None
-    game = games.pop()
-    if not quotient_applies(game):
-        return None
-    assert isinstance(game, HeapGame)
-    quotient = known_quotient(game, compute=compute)
-    heaps: list[int] = []
+    heap_games = tuple(game for game in games if isinstance(game, HeapGame))
+    numbering = _Numbering(heap_games)
+    # The tame rule, when proved, takes milliseconds and needs no quotient of the game.
+    quotient = tame_quotient(heap_games)
+    tame = quotient is not None
+    if quotient is None:
+        quotient = (known_quotient(heap_games[0], compute=compute) if numbering.union is None
+                    else known_union(numbering.union, compute=compute))
+    heaps: list[tuple[HeapGame, int]] = []
     for component in position.components:
-        assert isinstance(component.state, tuple)
-        heaps.extend(component.state)
-    if quotient is None or not quotient.covers(max(heaps, default=0)):
+        assert isinstance(component.state, tuple) and isinstance(component.game, HeapGame)
+        heaps.extend((component.game, h) for h in component.state)
+    numbers = [numbering.of(game, np.array([h], dtype=np.int64))[0] for game, h in heaps]
+    if quotient is None or not quotient.covers(int(max(numbers, default=0))):
         return None
     monoid = quotient.monoid
-    elements = [quotient.image(h) for h in heaps]
+    elements = [quotient.image(int(n)) for n in numbers]
     total = monoid.product(elements)
     outcome = Outcome.P if monoid.p[total] else Outcome.N
     moves: list[Move] = []
     if outcome is Outcome.N:
-        moves = _winning_moves(position, game, quotient, elements)
+        moves = _winning_moves(position, numbering, quotient, elements)
+    if tame:
+        return QuotientAnswer(outcome, tuple(moves), _tame_reason(
+            numbering, heaps, elements, total))
     words = presentation(monoid, quotient.images).words
-    said = ", ".join(f"{h} is {words[e]}" for h, e in zip(heaps, elements, strict=True))
+    said = ", ".join(f"{numbering.name(game, h)} is {words[e]}"
+                     for (game, h), e in zip(heaps, elements, strict=True))
     verdict = "in" if monoid.p[total] else "not in"
     covered = "every heap" if quotient.stable else f"heaps up to {quotient.to}"
-    method = (f"the misère quotient of {game.text} (order {quotient.order} for {covered}, "
+    of = heap_games[0].text if numbering.union is None else (
+        f"the heaps of {numbering.union.text} together")
+    method = (f"the misère quotient of {of} (order {quotient.order} for {covered}, "
               f"{CITATION}): "
               f"{said}; the product {words[total]} is {verdict} the P-portion")
     return QuotientAnswer(outcome, tuple(moves), method)
 
 
+def _tame_reason(numbering: _Numbering, heaps: list[tuple[HeapGame, int]], elements: list[int],
+                 total: int) -> str:
+    """The tame rule, worked: what each heap plays as, the nim-sum, and the rule that applies."""
+    def plays(element: int) -> str:
+        g, firm = tame_pair(element)
+        return f"*{g} ({'firm' if firm else 'fickle'})"
+    said = ", ".join(f"{numbering.name(game, h)} plays as {plays(e)}"
+                     for (game, h), e in zip(heaps, elements, strict=True))
+    s, firm = tame_pair(total)
+    rule = ("some part is firm, so the player to move loses exactly when the nim-sum is 0"
+            if firm else "every part is fickle, so the player to move loses exactly when the "
+            "nim-sum is 1")
+    games = " + ".join(game.text for game in numbering.games)
+    return (f"the tame rule (Conway; {games} proved tame over every sum of heaps): "
+            f"{said}; the nim-sum is {s} and {rule}")
+
+
+class _Numbering:
+    """Heap sizes of each game as heaps of the quotient: the sizes themselves for one game,
+    the union's numbers for several."""
+
+    def __init__(self, games: tuple[HeapGame, ...]) -> None:
+        ordered = tuple(sorted(games, key=lambda game: game.text))
+        self.games = ordered
+        self.union = HeapUnion(ordered) if len(ordered) > 1 else None
+        self.index = {game: i for i, game in enumerate(ordered)}
+
+    def name(self, game: HeapGame, heap: int) -> str:
+        """A heap as the answer says it: its size, with its game's name in a union."""
+        return str(heap) if self.union is None else f"{game.text} {heap}"
+
+    def of(self, game: HeapGame, sizes: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        """The numbers of heaps of these sizes (all at least 1, or 0 for no heap)."""
+        if self.union is None:
+            return sizes
+        k = len(self.union.games)
+        numbered: np.ndarray[Any, Any] = np.where(sizes > 0,
+                                                  k * (sizes - 1) + self.index[game] + 1, 0)
+        return numbered
+
+
 def explained_refusal(refusal: TooBig, position: Position) -> TooBig:
-    """The refusal of a misère search, saying first how far the game's quotient is known
-    when it stopped short of the position's largest heap (so the user learns that the
-    quotient, not only the search, ran out)."""
-    games = {c.game for c in position.components}
-    game = games.pop() if len(games) == 1 else None
-    if not isinstance(game, HeapGame) or not quotient_applies(game):
+    """The refusal of a misère search, saying first how far the quotient is known when it
+    stopped short of the position's largest heap (so the user learns that the quotient, not
+    only the search, ran out)."""
+    games = tuple(dict.fromkeys(c.game for c in position.components))
+    if not games or not all(isinstance(g, HeapGame) and quotient_applies(g) for g in games):
         return refusal
-    quotient = known_quotient(game)
+    numbering = _Numbering(tuple(g for g in games if isinstance(g, HeapGame)))
+    if numbering.union is None:
+        quotient = known_quotient(numbering.games[0])
+        of = numbering.games[0].text
+        reach = "" if quotient is None else f"beyond heap {quotient.to}"
+    else:
+        of = f"the heaps of {numbering.union.text} together"
+        unknown = [g.text for g in numbering.games
+                   if not ((own := known_quotient(g)) is not None and own.stable)]
+        if unknown:
+            return TooBig(f"the misère quotient of {', '.join(unknown)} is not known for "
+                          f"every heap, so neither is that of {of}, and the {refusal.what}",
+                          size=refusal.size, limit=refusal.limit, unit=refusal.unit)
+        quotient = known_union(numbering.union)
+        if quotient is not None:
+            game, size = numbering.union.heap(quotient.to + 1)
+            reach = f"from heap {size} of {numbering.union.games[game].text} on"
     if quotient is None or quotient.stable:
         return refusal
     why = f" ({quotient.stopped})" if quotient.stopped else ""
-    return TooBig(f"the misère quotient of {game.text} is not known to this tool beyond heap "
-                  f"{quotient.to}{why}, and the {refusal.what}", size=refusal.size,
-                  limit=refusal.limit, unit=refusal.unit)
+    return TooBig(f"the misère quotient of {of} is not known to this tool {reach}{why}, and "
+                  f"the {refusal.what}", size=refusal.size, limit=refusal.limit,
+                  unit=refusal.unit)
 
 
 def quotient_applies(game: object) -> bool:
@@ -108,37 +179,38 @@ def quotient_applies(game: object) -> bool:
                                               and game.rule is None)
 
 
-def _winning_moves(position: Position, game: HeapGame, quotient: object,
+def _winning_moves(position: Position, numbering: _Numbering, quotient: Quotient,
                    elements: list[int]) -> list[Move]:
-    from grundy.misere.quotient import Quotient
-
-    assert isinstance(quotient, Quotient)
     monoid = quotient.monoid
     moves: list[Move] = []
     offset = 0
     for index, component in enumerate(position.components):
-        state = component.state
-        assert isinstance(state, tuple)
+        state, game = component.state, component.game
+        assert isinstance(state, tuple) and isinstance(game, HeapGame)
         for i, heap in game.distinct_heaps(state):
             others = elements[:offset + i] + elements[offset + i + 1:]
             rest = monoid.product(others)
             wanted = np.flatnonzero(monoid.p[monoid.table[rest]])
-            for parts in _options_into(game, quotient, heap, set(int(w) for w in wanted)):
+            for parts in _options_into(game, quotient, partial(numbering.of, game), heap,
+                                       set(int(w) for w in wanted)):
                 moves.append(Move(position.say(index, game.describe_heap_move(heap, parts)),
                                   _after(position, index, game, state, i, parts)))
         offset += len(state)
     return moves
 
 
-def _options_into(game: HeapGame, quotient: object, heap: int, wanted: set[int]
-                  ) -> list[Heaps]:
-    """The distinct options of one heap whose element is in ``wanted``.
+def _options_into(game: HeapGame, quotient: Quotient,
+                  number: Callable[[np.ndarray[Any, Any]], np.ndarray[Any, Any]], heap: int,
+                  wanted: set[int]) -> list[Heaps]:
+    """The distinct options of one heap whose element is in ``wanted`` (``number`` gives
+    the quotient's heaps for heap sizes of this game).
 
     Splits of a take-and-break heap are judged all at once with numpy, so a heap of a
     million tokens takes milliseconds."""
-    from grundy.misere.quotient import Quotient
+    def element_of(parts: Heaps) -> int:
+        numbers = number(np.array(parts, dtype=np.int64))
+        return quotient.monoid.product([quotient.image(int(n)) for n in numbers])
 
-    assert isinstance(quotient, Quotient)
     found: list[Heaps] = []
     seen: set[Heaps] = set()
     if isinstance(game, TakeAndBreak) and not game.hexadecimal:
@@ -153,14 +225,14 @@ def _options_into(game: HeapGame, quotient: object, heap: int, wanted: set[int]
             if taken and digit & 2 and rest > 0:
                 singles.append((rest,))
             for key in singles:
-                if key not in seen and quotient.element_of(key) in wanted:
+                if key not in seen and element_of(key) in wanted:
                     seen.add(key)
                     found.append(key)
             if digit & 4 and rest >= 2:
                 small = np.arange(1, rest // 2 + 1, dtype=np.int64)
                 large = rest - small
-                product = quotient.monoid.table[quotient.images_of(small),
-                                                quotient.images_of(large)]
+                product = quotient.monoid.table[quotient.images_of(number(small)),
+                                                quotient.images_of(number(large))]
                 for a in small[np.isin(product, targets)].tolist():
                     pair: Heaps = (a, rest - a)
                     if pair not in seen:
@@ -171,7 +243,7 @@ def _options_into(game: HeapGame, quotient: object, heap: int, wanted: set[int]
         option: Heaps = tuple(sorted(p for p in parts if p))
         if option not in seen:
             seen.add(option)
-            if quotient.element_of(option) in wanted:
+            if element_of(option) in wanted:
                 found.append(option)
     return found
 

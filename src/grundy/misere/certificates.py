@@ -26,9 +26,9 @@ from typing import Any
 import numpy as np
 
 from grundy.heap.base import HeapGame
-from grundy.heap.takebreak import KAYLES, TakeAndBreak
+from grundy.heap.takebreak import DAWSON, KAYLES, TakeAndBreak
 from grundy.misere.monoid import BipartiteMonoid, reduced_classes
-from grundy.misere.quotient import Quotient, QuotientUnknown, build_quotient, faithful
+from grundy.misere.quotient import Quotient, QuotientUnknown, build_quotient, heaps_faithful
 
 #: The games whose quotients are shipped: every octal game tried whose quotient the builder
 #: completes, with a proved period, within a minute, and that is not tame (order 2).
@@ -36,10 +36,15 @@ SHIPPED: tuple[HeapGame, ...] = (
     KAYLES, TakeAndBreak("0.75"), TakeAndBreak("0.31"), TakeAndBreak("0.34"),
     TakeAndBreak("0.52"), TakeAndBreak("0.53"), TakeAndBreak("0.73"), TakeAndBreak("0.123"),
 )
+#: Games shipped only up to the heap where the construction stops (no period is proved):
+#: their positions with smaller heaps are answered at once, larger ones refused at once.
+PARTIAL: tuple[HeapGame, ...] = (DAWSON,)
 #: The most heaps the builder is given when the files are made.
 HEAPS = 400
 #: The largest file read (a shipped quotient is a few kilobytes).
 MAX_BYTES = 1_000_000
+#: The longest reason a partial file may give for where its quotient stops.
+MAX_REASON = 300
 
 
 def file_name(game: HeapGame) -> str | None:
@@ -69,20 +74,24 @@ def shipped_quotient(game: HeapGame) -> Quotient | None:
 
 
 def to_json(quotient: Quotient) -> dict[str, Any]:
-    """The file's content for a quotient with a proved period."""
+    """The file's content for a quotient with a proved period, or for one that stopped
+    (with ``null`` preperiod and period, and the reason it stopped)."""
     period = quotient.period
-    if period is None:
+    if period is None and quotient.stopped is None:
         raise ValueError(f"the quotient of {quotient.game.text} has no proved period")
-    return {
+    data: dict[str, Any] = {
         "game": quotient.game.text,
         "order": quotient.order,
         "heaps": quotient.to,
-        "preperiod": period.preperiod,
-        "period": period.period,
+        "preperiod": None if period is None else period.preperiod,
+        "period": None if period is None else period.period,
         "table": quotient.monoid.table.tolist(),
         "p_portion": [int(x) for x in np.flatnonzero(quotient.monoid.p)],
         "pretending": list(quotient.images),
     }
+    if period is None:
+        data["stopped"] = quotient.stopped
+    return data
 
 
 def from_json(game: HeapGame, data: object) -> Quotient | None:
@@ -97,8 +106,13 @@ def from_json(game: HeapGame, data: object) -> Quotient | None:
         preperiod, period = data["preperiod"], data["period"]
     except (KeyError, TypeError, ValueError, OverflowError):
         return None
-    if not (_whole(order) and _whole(preperiod) and _whole(period)
-            and isinstance(p_portion, list) and all(_whole(x) for x in p_portion)
+    stopped = data.get("stopped")
+    partial = preperiod is None and period is None
+    if partial and not (isinstance(stopped, str) and 0 < len(stopped) <= MAX_REASON
+                        and stopped.isprintable()):
+        return None
+    if not ((partial or (_whole(order) and _whole(preperiod) and _whole(period)))
+            and _whole(order) and isinstance(p_portion, list) and all(_whole(x) for x in p_portion)
             and isinstance(images, list) and all(_whole(x) for x in images)):
         return None
     if data.get("heaps") != len(images) - 1 or table.shape != (order, order):
@@ -107,21 +121,25 @@ def from_json(game: HeapGame, data: object) -> Quotient | None:
     if any(x >= order for x in p_portion):
         return None
     p[p_portion] = True
+    if partial:
+        return accept(game, table, p, images, None, None, stopped)
     return accept(game, table, p, images, preperiod, period)
 
 
 def accept(game: HeapGame, table: np.ndarray[Any, Any], p: np.ndarray[Any, Any],
-           images: list[int], preperiod: int, period: int) -> Quotient | None:
+           images: list[int], preperiod: int | None, period: int | None,
+           stopped: str | None = None) -> Quotient | None:
     """A quotient from untrusted data, or None unless every check passes:
 
     - ``table`` is a commutative, associative multiplication on 0..order-1 with identity 0;
     - no two elements are indistinguishable (the order said is the quotient's order);
     - every sum of heaps 1..len(images)-1 is a misère P-position exactly when its product
-      is in the P-portion (:func:`faithful`, the builder's check, with the option images
-      recomputed from the game's moves);
+      is in the P-portion (:func:`~grundy.misere.quotient.heaps_faithful`, the builder's
+      check, with the option images recomputed from the game's moves);
     - the game's periodicity theorem proves the pretending function's period from the
       images given, with the preperiod and period given, so the answer holds for heaps of
-      every size.
+      every size; or, when both are None, the quotient is taken for the heaps given only
+      (``stopped`` says why it goes no further).
     """
     order = table.shape[0] if table.ndim == 2 else 0
     if (order < 1 or table.shape != (order, order) or p.shape != (order,) or not images
@@ -135,17 +153,15 @@ def accept(game: HeapGame, table: np.ndarray[Any, Any], p: np.ndarray[Any, Any],
     monoid = BipartiteMonoid(table.astype(np.int32), p.astype(bool))
     if int(reduced_classes(monoid, elements.tolist()).max()) + 1 != order:
         return None
-    types = set()
-    for heap in range(1, len(images)):
-        options = frozenset(monoid.product([images[part] for part in parts if part])
-                            for parts in game.heap_options(heap))
-        if options:
-            types.add((images[heap], options))
     try:
-        if not faithful(monoid, sorted(types, key=lambda t: (t[0], sorted(t[1])))):
+        if not heaps_faithful(monoid, game, images):
             return None
     except QuotientUnknown:
         return None
+    if preperiod is None or period is None:
+        if preperiod is not None or period is not None or stopped is None:
+            return None
+        return Quotient(game, monoid, list(images), [], None, stopped)
     proved = game.certify(np.asarray(images, dtype=np.int64))
     if proved is None or (proved.preperiod, proved.period) != (preperiod, period):
         return None
@@ -157,9 +173,10 @@ def _whole(value: object) -> bool:
 
 
 def build_file(game: HeapGame) -> str:
-    """The text of a game's file, built from nothing."""
+    """The text of a game's file, built from nothing (for :data:`PARTIAL` games, as far
+    as the construction goes)."""
     quotient = build_quotient(game, HEAPS)
-    if not quotient.stable:
+    if not quotient.stable and game not in PARTIAL:
         raise QuotientUnknown(f"the quotient of {game.text} has no proved period within "
                               f"{HEAPS} heaps")
     data = to_json(quotient)

@@ -35,14 +35,14 @@ option images are equal and step 2 applies to every larger heap (Plambeck and Si
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
 from grundy.errors import TooBig
-from grundy.heap.base import HeapGame, Heaps
+from grundy.heap.base import Heaps
 from grundy.heap.period import Period
 from grundy.misere.monoid import BipartiteMonoid, quotient_by, reduced_classes
 
@@ -56,6 +56,22 @@ MAX_ORDER = 4096
 MAX_SEARCH = 400_000
 #: The most states the check of a candidate quotient may visit.
 MAX_CHECK_STATES = 1_000_000
+
+
+class HeapRules(Protocol):
+    """What the construction needs of a game whose positions are sums of heaps numbered
+    1, 2, ...: a heap's options (parts, each smaller than the heap), the options of a sum,
+    and a period of the pretending function proved from the images of heaps.  Heap games
+    have it, and so has the union of several (:mod:`grundy.misere.union`)."""
+
+    @property
+    def text(self) -> str: ...
+
+    def heap_options(self, n: int) -> Iterable[Heaps]: ...
+
+    def options(self, state: Heaps) -> Iterator[Any]: ...
+
+    def certify(self, values: Any) -> Period | None: ...
 
 
 class QuotientUnknown(Exception):
@@ -72,7 +88,7 @@ class Quotient:
     before ``to`` if it did.
     """
 
-    game: HeapGame
+    game: HeapRules
     monoid: BipartiteMonoid
     images: list[int]
     reps: list[Heaps]
@@ -133,21 +149,23 @@ class Quotient:
 Progress = Callable[[int, int], None]
 
 
-def build_quotient(game: HeapGame, to: int, progress: Progress | None = None) -> Quotient:
+def build_quotient(game: HeapRules, to: int, progress: Progress | None = None,
+                   search: int = MAX_SEARCH) -> Quotient:
     """The misère quotient of ``game`` on heaps up to ``to``, and a proved period if the
     pretending function shows one within that range.
 
     The game's options must be heaps of the same game (not the daisy, whose moves leave
     Kayles rows).  Construction stops early, with the reason in ``stopped``, when a proved
     period makes further heaps unnecessary, or when the quotient cannot be extended.
-    ``progress`` is told each heap reached (and, during a long search, again now and then).
+    ``progress`` is told each heap reached (and, during a long search, again now and then);
+    ``search`` is the most positions searched when a heap splits classes.
 
     >>> from grundy.heap.takebreak import KAYLES
     >>> q = build_quotient(KAYLES, 40)
     >>> q.order, [q.images[n] for n in range(6)]
     (40, [0, 1, 2, 3, 1, 4])
     """
-    builder = _Builder(game, progress)
+    builder = _Builder(game, progress, search)
     for heap in range(1, to + 1):
         if progress is not None:
             progress(heap, builder.monoid.order)
@@ -165,9 +183,11 @@ def build_quotient(game: HeapGame, to: int, progress: Progress | None = None) ->
 class _Builder:
     """The quotient under construction (see the module's description)."""
 
-    def __init__(self, game: HeapGame, progress: Progress | None = None) -> None:
+    def __init__(self, game: HeapRules, progress: Progress | None = None,
+                 search: int = MAX_SEARCH) -> None:
         self.game = game
         self.progress = progress
+        self.search = search
         self.monoid = BipartiteMonoid(np.zeros((1, 1), dtype=np.int32), np.zeros(1, dtype=bool))
         self.images: list[int] = [0]
         self.option_images: list[frozenset[int]] = [frozenset()]
@@ -347,10 +367,10 @@ class _Oracle:
                 continue
             if self.builder.progress is not None and len(self.known) % 4096 == 0:
                 self.builder.progress(self.heap, self.builder.monoid.order)
-            if len(self.known) > MAX_SEARCH:
+            if len(self.known) > self.builder.search:
                 raise QuotientUnknown(f"heap {self.heap} splits classes of the quotient so "
                                       f"far, and telling them apart needs more than "
-                                      f"{MAX_SEARCH} positions searched")
+                                      f"{self.builder.search} positions searched")
             pending = None
             result = True
             for option in self.builder.game.options(node):
@@ -409,13 +429,7 @@ def _by_signatures(oracle: _Oracle, heap: int, tests: list[Heaps]
     classes = reduced_classes(monoid, generators)
     if int(classes.max(initial=0)) + 1 < order:
         return None
-    types = set()
-    for k in range(1, heap + 1):
-        options = frozenset(monoid.product([images[p] for p in parts if p])
-                            for parts in oracle.builder.game.heap_options(k))
-        if options:
-            types.add((images[k], options))
-    if not faithful(monoid, sorted(types, key=lambda t: (t[0], sorted(t[1])))):
+    if not heaps_faithful(monoid, oracle.builder.game, images):
         return None
     return monoid, images, reps
 
@@ -440,6 +454,21 @@ def _power_product(monoid: BipartiteMonoid, start: int, period: int,
     table = (total[power[:, None], power[None, :]] * order
              + monoid.table[base[:, None], base[None, :]]).astype(np.int32)
     return BipartiteMonoid(table, rows.reshape(-1).astype(bool))
+
+
+def heaps_faithful(monoid: BipartiteMonoid, game: HeapRules, images: Sequence[int]) -> bool:
+    """:func:`faithful` for heaps 1..len(images)-1 of ``game`` with these elements, the
+    option images recomputed from the game's moves; False when a heap without moves (the
+    empty position) is not the identity."""
+    types = set()
+    for heap in range(1, len(images)):
+        options = frozenset(monoid.product([images[part] for part in parts if part])
+                            for parts in game.heap_options(heap))
+        if options:
+            types.add((images[heap], options))
+        elif images[heap] != 0:
+            return False
+    return faithful(monoid, sorted(types, key=lambda t: (t[0], sorted(t[1]))))
 
 
 def faithful(monoid: BipartiteMonoid, types: Sequence[tuple[int, frozenset[int]]]) -> bool:
