@@ -85,7 +85,7 @@ def grundy_times() -> tuple[float, dict[str, list[object]]]:
     """The warm-up's seconds, and each board solved cold by grundy:
     {"RxC": [first player wins?, median seconds, regions]}."""
     from grundy.analysis import analyze
-    from grundy.boards import cram_kernel
+    from grundy.boards import region_kernel
     from grundy.caches import clear_caches
 
     start = time.perf_counter()
@@ -96,12 +96,12 @@ def grundy_times() -> tuple[float, dict[str, list[object]]]:
         seconds = []
         for _ in range(RUNS):
             clear_caches()
-            cram_kernel.clear_memo()
+            region_kernel.clear_memo()
             start = time.perf_counter()
             analysis = analyze(f"cram {rows}x{cols}")
             seconds.append(time.perf_counter() - start)
         found[f"{rows}x{cols}"] = [analysis.winner == "first", statistics.median(seconds),
-                                   cram_kernel.memo_size()]
+                                   region_kernel.memo_size()]
     return warm_up, found
 
 

@@ -13,7 +13,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.budget import search_positions
+from grundy.budget import in_force, search_positions
 from grundy.caches import Memo
 from grundy.catalogue import parse_position
 from grundy.core.game import Game, MisereRule
@@ -126,9 +126,43 @@ def _reason(position: Position) -> str | None:
     return component.game.reason(component.state)
 
 
+#: How an answer found by the outcome search alone (no nim-value) says it was found.
+OUTCOME_SEARCH = ("the outcome search (it stops at the first winning move; the nim-value "
+                  "was not found within the budget)")
+
+
+def _outcome_first(position: Position) -> Analysis | None:
+    """Who wins a lone compiled board game, and the first winning move found, when a time
+    budget is in force (so that the search may be long) and its value is not known yet: the
+    answer given when the nim-value then runs out of the budget."""
+    from grundy.boards.compiled_grid import CompiledGridGame
+    from grundy.boards.region_kernel import known_value
+
+    budget = in_force()
+    if budget is None or budget.seconds is None or len(position.components) != 1:
+        return None
+    component = position.components[0]
+    game, state = component.game, component.state
+    if not isinstance(game, CompiledGridGame) or not game.compiled(state):
+        return None
+    if known_value(state[2], state[0], state[1], game.kernel_kind) is not None:
+        return None
+    found = game.winning_move(state)
+    if found is None:
+        return Analysis(position, False, Outcome.P, None, (), (), OUTCOME_SEARCH)
+    move = position.lazy_move(0, *found)
+    return Analysis(position, False, Outcome.N, None, (move,), (), OUTCOME_SEARCH)
+
+
 def _normal(position: Position) -> Analysis:
-    terms = _terms(position)
-    total = position.value()
+    early = _outcome_first(position)
+    try:
+        terms = _terms(position)
+        total = position.value()
+    except TooBig:
+        if early is None:
+            raise
+        return early
     outcome = Outcome.of_value(total)
     moves: list[Move] = []
     reason = None

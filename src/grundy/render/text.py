@@ -108,7 +108,7 @@ def format_analysis(analysis: Analysis, max_moves: int = 20) -> str:
     if isinstance(value, int) and len(analysis.terms) > 1:
         rows = [(t.label, t.value) for t in analysis.terms if isinstance(t.value, int)]
         lines += ["", nim_sum_columns(rows)]
-    elif analysis.misere:
+    elif analysis.misere or value is None:
         lines.append(f"Found by {analysis.method}.")
     elif analysis.reason is not None:
         lines.append(f"Why: {analysis.reason}.")
@@ -116,8 +116,10 @@ def format_analysis(analysis: Analysis, max_moves: int = 20) -> str:
     if moves:
         if isinstance(value, int):
             why = f"each leaves a nim-sum of 0: a component of value v goes to v xor {value}"
-        else:
+        elif analysis.misere:
             why = "each leaves a position where the player to move loses"
+        else:
+            why = "the first found; it leaves a position where the player to move loses"
         lines += ["", f"Winning moves ({why}):"]
         lines += [f"  {m.description}  ->  {m.position}" for m in moves[:max_moves]]
         if len(moves) > max_moves:
