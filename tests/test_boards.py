@@ -35,9 +35,9 @@ from grundy.boards import (
 from grundy.boards.base import BoardGame, balanced
 from grundy.boards.chocolate import count_bars
 from grundy.boards.chomp import count_subdiagrams
-from grundy.boards.region_kernel import count_placements
 from grundy.boards.diagonals import count_words
 from grundy.boards.kings import count_king_sets
+from grundy.boards.region_kernel import count_placements
 from grundy.budget import work_limit
 from grundy.caches import clear_caches
 from grundy.catalogue import parse_position
