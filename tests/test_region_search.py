@@ -164,6 +164,22 @@ class TestOutcomeSearch:
                 play = next(p for p in game.plays(grid) if game.describe_play(grid, p) == found[0])
                 assert brute(kind, cells_of(game.apply(grid, play))) == 0, grid
 
+    @pytest.mark.parametrize("kind", [region_kernel.KINGS, region_kernel.CRAM])
+    def test_analysis_lists_exactly_the_winning_moves(self, kind: int) -> None:
+        rng = random.Random(45 + kind)
+        game = GAMES[kind]
+        for _ in range(100):
+            grid = random_board(rng, rng.randint(1, 5), rng.randint(1, 5), most_free=16)
+            analysis = analyze(game, grid)
+            # Moves are named in the frame of the position as it is kept (folded).
+            (component,) = analysis.position.components
+            grid = component.state
+            listed = {move.description for move in analysis.winning_moves}
+            winning = {game.describe_play(grid, play) for play in game.plays(grid)
+                       if brute(kind, cells_of(game.apply(grid, play))) == 0}
+            # Plays to the same option are listed once.
+            assert listed <= winning and bool(listed) == bool(winning), grid
+
     def test_moves_that_leave_a_mirror_image_come_first(self) -> None:
         # 3x5 kings: a king in the centre leaves a position lost by the symmetry strategy.
         plays = KINGS.ordered_plays(KINGS.parse_state(["3x5"]))

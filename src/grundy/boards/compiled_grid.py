@@ -94,13 +94,13 @@ class CompiledGridGame(GridGame):
         if not self.compiled(state):
             yield from super().moves_to_value(state, target)
             return
-        rows, cols, cells = state
         seen: set[Option] = set()
         for play in self.plays(state):
+            left = self.apply(state, play)
             # Settling (splitting and folding) costs far more than the compiled value.
-            if self.value((rows, cols, cells & ~play)) != target:
+            if self.value(left) != target:
                 continue
-            option = self.settle(self.apply(state, play))
+            option = self.settle(left)
             if option not in seen:
                 seen.add(option)
                 yield self.describe_play(state, play), option
