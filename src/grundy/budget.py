@@ -191,12 +191,14 @@ class Watch:
     stops the search with :class:`~grundy.errors.TooBig` past the time or the memory of the
     budget in force, and reports progress once the search has run a second.
 
-    >>> with work_limit(Budget(100, seconds=0.0)):
-    ...     Watch("solving cram 7x7").tick(positions=10, regions=5, memory=80)
+    >>> with work_limit(Budget(100, seconds=1.0)):
+    ...     watch = Watch("solving cram 7x7")
+    >>> watch.start -= 2  # two seconds later
+    >>> watch.tick(positions=10, regions=5, memory=80)
     Traceback (most recent call last):
     ...
-    grundy.errors.TooBig: solving cram 7x7 needs more than 0.0 seconds (stopped after 10 \
-positions, 5 regions solved)
+    grundy.errors.TooBig: solving cram 7x7 (stopped after 10 positions, 5 regions solved) needs \
+more than 1.0 seconds
     """
 
     def __init__(self, what: str) -> None:
@@ -213,11 +215,11 @@ positions, 5 regions solved)
         elapsed = time.monotonic() - self.start
         budget = self.budget
         if budget is not None and budget.seconds is not None and elapsed > budget.seconds:
-            raise TooBig(f"{self.what} (stopped after {self._so_far(positions, regions)})"
-                         .replace(",", " "), limit=budget.seconds, unit="seconds")
+            raise TooBig(f"{self.what} (stopped after {self._so_far(positions, regions)})",
+                         limit=budget.seconds, unit="seconds")
         if budget is not None and budget.memory is not None and memory > budget.memory:
-            raise TooBig(f"{self.what} (stopped after {self._so_far(positions, regions)})"
-                         .replace(",", " "), size=memory, limit=budget.memory, unit="bytes")
+            raise TooBig(f"{self.what} (stopped after {self._so_far(positions, regions)})",
+                         size=memory, limit=budget.memory, unit="bytes")
         report = _reporter.get()
         if report is not None and elapsed >= 1:
             rate = positions / elapsed if elapsed else 0

@@ -124,8 +124,8 @@ class CompiledGridGame(GridGame):
         those that split what is left into more regions, then the rest.
 
         >>> from grundy.boards.kings import KINGS
-        >>> [KINGS.describe_play((1, 5, 31), p) for p in KINGS.ordered_plays((1, 5, 31))][:2]
-        ['put a king on c1', 'put a king on b1']
+        >>> [KINGS.describe_play((1, 7, 127), p)[-2:] for p in KINGS.ordered_plays((1, 7, 127))]
+        ['d1', 'c1', 'e1', 'a1', 'b1', 'f1', 'g1']
         """
         def rank(play: int) -> int:
             left = self.live(self.apply(state, play))

@@ -716,7 +716,7 @@ def _search(cells: int, rows: int, cols: int, kind: int, outcome: bool) -> int:
             found = int(_value(_U(cells), rows, cols, kind, outcome, table.keys, table.tags,
                                table.used, True, table.used[1] + _CHUNK))
         except KeyboardInterrupt:
-            raise watch.interrupted(*_counts(table)) from None
+            raise watch.interrupted(int(table.used[2]), int(table.used[1])) from None
         if found == _FULL:
             table = _tables[kind] = table.grown()
         elif found == _PAUSED:
