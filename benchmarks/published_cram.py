@@ -5,8 +5,9 @@ Run: .venv/bin/python benchmarks/published_cram.py [--minutes M] [RxC ...]
 The table is Piotr Beling's (https://github.com/beling/impartial-games, README, "The results
 obtained so far"), most of whose entries were first found by Glop (Lemoine and Viennot).
 Each board of at most 64 cells is solved cold in its own process under a time budget of
-``--minutes`` (default 10), after loading the compiled kernel (not timed): the nim-value by the compiled search (``grundy.boards.
-region_kernel.region_value``), and who wins by its outcome search (``wins``), each timed.
+``--minutes`` (default 10), after loading the compiled kernel (not timed): the nim-value by
+the compiled search (``grundy.boards.region_kernel.region_value``), and who wins by its
+outcome search (``wins``), each timed.
 A board whose value is not found in time says so; nothing is left out silently.
 """
 

@@ -18,7 +18,7 @@ from grundy.analysis import analyze
 from grundy.boards import region_kernel
 from grundy.boards.base import BoardGame
 from grundy.boards.bitgrid import Grid
-from grundy.boards.compiled_grid import CompiledGridGame
+from grundy.boards.compiled_grid import MAX_KERNEL_CELLS, CompiledGridGame
 from grundy.boards.cram import CRAM
 from grundy.boards.kings import KINGS, Kings
 from grundy.budget import Budget, work_limit
@@ -80,6 +80,10 @@ class GeneralKings(Kings):
 
     def value(self, state: Grid) -> Value:
         return BoardGame.value(self, state)
+
+
+def test_the_games_know_the_kernels_frame() -> None:
+    assert MAX_KERNEL_CELLS == region_kernel.MAX_CELLS
 
 
 class TestKingsAgainstBruteForce:

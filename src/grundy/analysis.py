@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from grundy.budget import in_force, search_positions
 from grundy.caches import Memo
@@ -21,6 +21,9 @@ from grundy.core.position import Move, Position
 from grundy.errors import TooBig
 from grundy.solver import Solver
 from grundy.values import Infinite, Outcome, Value, value_to_json
+
+if TYPE_CHECKING:
+    from grundy.boards.bitgrid import Grid
 
 
 @dataclass(frozen=True)
@@ -136,16 +139,16 @@ def _outcome_first(position: Position) -> Analysis | None:
     budget is in force (so that the search may be long) and its value is not known yet: the
     answer given when the nim-value then runs out of the budget."""
     from grundy.boards.compiled_grid import CompiledGridGame
-    from grundy.boards.region_kernel import known_value
 
     budget = in_force()
     if budget is None or budget.seconds is None or len(position.components) != 1:
         return None
     component = position.components[0]
-    game, state = component.game, component.state
-    if not isinstance(game, CompiledGridGame) or not game.compiled(state):
+    game = component.game
+    if not isinstance(game, CompiledGridGame):
         return None
-    if known_value(state[2], state[0], state[1], game.kernel_kind) is not None:
+    state = cast("Grid", component.state)
+    if not game.compiled(state) or game.value_known(state):
         return None
     found = game.winning_move(state)
     if found is None:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from grundy.boards import region_kernel
 from grundy.boards.base import balanced
 from grundy.boards.bitgrid import Grid, crop
 from grundy.boards.grid import GridGame
@@ -33,19 +32,28 @@ from grundy.budget import in_force, search_positions
 from grundy.core.game import Option
 from grundy.values import Value
 
+#: The most cells of a board the compiled search takes: its ``MAX_CELLS``, said again here so
+#: that numba is loaded only when a search runs.
+MAX_KERNEL_CELLS = 64
+
 
 class CompiledGridGame(GridGame):
     """A grid game the compiled search knows (its :attr:`kernel_kind`)."""
 
-    #: The game's kind in :mod:`grundy.boards.region_kernel`.
-    kernel_kind: int = region_kernel.CRAM
     #: How many times the search budget the compiled search may take on up front.
     kernel_factor: int = 16
+
+    @property
+    def kernel_kind(self) -> int:
+        """The game's kind in :mod:`grundy.boards.region_kernel` (named as the game)."""
+        from grundy.boards import region_kernel
+
+        return region_kernel.GAMES.index(self.name)
 
     def compiled(self, state: Grid) -> bool:
         """True when the compiled search takes ``state``: at most 64 cells, some in play."""
         rows, cols, cells = state
-        return bool(cells) and rows * cols <= region_kernel.MAX_CELLS
+        return bool(cells) and rows * cols <= MAX_KERNEL_CELLS
 
     def kernel_limit(self) -> int:
         """The bound on a region's positions past which it is refused up front (none when
@@ -71,6 +79,8 @@ class CompiledGridGame(GridGame):
         >>> CRAM.value((1, 7, 0b1111111)), CRAM.value((5, 5, (1 << 25) - 1))
         (1, 0)
         """
+        from grundy.boards import region_kernel
+
         if not self.compiled(state):
             return super().value(state)
         rows, cols, cells = state
@@ -83,6 +93,18 @@ class CompiledGridGame(GridGame):
             total ^= region_kernel.region_value(region_cells, region_rows, region_cols,
                                                 self.kernel_kind)
         return total
+
+    def value_known(self, state: Grid) -> bool:
+        """True when the value of ``state`` (of at most 64 cells) is known without a search.
+
+        >>> from grundy.boards.kings import KINGS
+        >>> KINGS.value((3, 3, 511)), KINGS.value_known((3, 3, 511))
+        (1, True)
+        """
+        from grundy.boards import region_kernel
+
+        rows, cols, cells = state
+        return region_kernel.known_value(cells, rows, cols, self.kernel_kind) is not None
 
     def moves_to_value(self, state: Grid, target: int) -> Iterator[tuple[str, Option]]:
         """The moves to options of nim-value ``target``, each play valued before it is settled.
@@ -113,6 +135,8 @@ class CompiledGridGame(GridGame):
         >>> CRAM.wins((3, 5, (1 << 15) - 1)), CRAM.wins((2, 2, 15))
         (True, False)
         """
+        from grundy.boards import region_kernel
+
         if not self.compiled(state):
             return self.value(state) != 0
         self.regions_to_search(state, self.kernel_limit())

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from grundy.boards import region_kernel
 from grundy.boards.bitgrid import (
     COUNTED_WIDTH,
     Grid,
@@ -40,7 +39,6 @@ class Cram(CompiledGridGame):
 
     name = "cram"
 
-    kernel_kind = region_kernel.CRAM
 
     def plays(self, state: Grid) -> Iterator[int]:
         """Each domino on two free cells: a two-bit mask."""
@@ -65,6 +63,8 @@ class Cram(CompiledGridGame):
     def region_bound(self, region: Grid) -> int:
         """The number of sets of dominoes on the region (each position is one), or 2^cells
         when the region is too wide to count or the number does not fit in 64 bits."""
+        from grundy.boards import region_kernel
+
         lines = narrow_first(region)
         width = len(lines[0]) if lines else 0
         count = region_kernel.count_placements(lines) if width <= COUNTED_WIDTH else None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from grundy.boards import region_kernel
 from grundy.boards.bitgrid import (
     COUNTED_WIDTH,
     GEOMETRY_KEPT,
@@ -45,7 +44,6 @@ class Kings(CompiledGridGame, PieceGame):
 
     piece = "king"
 
-    kernel_kind = region_kernel.KINGS
     # The kings' search meets far fewer regions than the bound says (8x8: 477 163 regions
     # against a bound of 1.4e9; Cram 5x7: 4.6 million against 1.5e9).
     kernel_factor = 128
