@@ -116,10 +116,10 @@ def format_analysis(analysis: Analysis, max_moves: int = 20) -> str:
     if moves:
         if isinstance(value, int):
             why = f"each leaves a nim-sum of 0: a component of value v goes to v xor {value}"
-        elif analysis.misere:
-            why = "each leaves a position where the player to move loses"
-        else:
+        elif value is None and not analysis.misere:
             why = "the first found; it leaves a position where the player to move loses"
+        else:
+            why = "each leaves a position where the player to move loses"
         lines += ["", f"Winning moves ({why}):"]
         lines += [f"  {m.description}  ->  {m.position}" for m in moves[:max_moves]]
         if len(moves) > max_moves:
