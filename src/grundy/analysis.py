@@ -9,11 +9,12 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
-from grundy.budget import in_force, search_positions
+from grundy.budget import in_force, search_positions, work_limit
 from grundy.caches import Memo
 from grundy.catalogue import parse_position
 from grundy.core.game import Game, MisereRule
@@ -158,14 +159,26 @@ def _outcome_first(position: Position) -> Analysis | None:
 
 
 def _normal(position: Position) -> Analysis:
+    budget = in_force()
+    started = time.monotonic()
     early = _outcome_first(position)
+    if early is None or budget is None or budget.seconds is None:
+        return _by_values(position)
+    # The time budget is the whole analysis's: the nim-value gets what the outcome left.
+    left = budget.seconds - (time.monotonic() - started)
     try:
-        terms = _terms(position)
-        total = position.value()
+        if left <= 0:
+            return early
+        with work_limit(replace(budget, seconds=left)):
+            return _by_values(position)
     except TooBig:
-        if early is None:
-            raise
         return early
+
+
+def _by_values(position: Position) -> Analysis:
+    """The analysis under normal play from the components' nim-values."""
+    terms = _terms(position)
+    total = position.value()
     outcome = Outcome.of_value(total)
     moves: list[Move] = []
     reason = None
