@@ -352,9 +352,11 @@ def _mirror_wins(x, h, w, kind):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=CACHING)
-def _mirror_reply(x, h, w, kind, not_last, across, down):  # type: ignore[no-untyped-def]
+def _quick_win(x, h, w, kind, not_last, across, down, keys,  # type: ignore[no-untyped-def]
+               tags):
     """Whether one of the plays ``across`` and ``down`` of the region ``x`` leaves a position
-    lost for the player to move by the symmetry strategy (nothing at all included)."""
+    known to be lost for the player to move without a search: nothing at all, a position
+    lost by the symmetry strategy, or regions whose values the table holds, of xor 0."""
     for vertical in (False, True):
         plays = down if vertical else across
         while plays:
@@ -365,6 +367,24 @@ def _mirror_reply(x, h, w, kind, not_last, across, down):  # type: ignore[no-unt
                 return True
             y, yh, yw = _crop(rest, h, w)
             if _mirror_wins(y, yh, yw, kind):
+                return True
+            total = 0
+            while rest:
+                part = _next_part(rest, h, w, not_last, kind)
+                rest &= ~part
+                if _popcount(part) < _SEARCHED[kind]:
+                    total ^= 1
+                    continue
+                y, yh, yw = _crop(part, h, w)
+                i = _slot(y, yw, keys, tags)
+                if not _known(tags[i], False):
+                    key, kh, kw = _fold(y, yh, yw)
+                    i = _slot(key, kw, keys, tags)
+                    if not _known(tags[i], False):
+                        total = -1
+                        break
+                total ^= tags[i] & _TAG_VALUE
+            if total == 0:
                 return True
     return False
 
@@ -453,7 +473,7 @@ def _value(cells, rows, cols, kind, outcome, keys, tags, used, solve,  # type: i
     for a play to a lost option and given up at the first; its options that are one region
     again are only asked who wins them, those that fall apart need their regions' values
     (the xor decides).  A region of that search tries first whether some play leaves a
-    position lost by the symmetry strategy.
+    position known to be lost without a search (:func:`_quick_win`).
 
     Depth first with an explicit stack of frames.  The bottom frame is the position itself,
     with a single play that places nothing; every other frame is a region being solved,
@@ -546,8 +566,8 @@ def _value(cells, rows, cols, kind, outcome, keys, tags, used, solve,  # type: i
                     down[depth] = key & (key >> _U(kw)) if kh > 1 else _ZERO
                     (one_across[depth], two_across[depth], one_down[depth],
                      two_down[depth]) = _pieces_left(key, kw, not_last)
-                if only_outcome and _mirror_reply(key, kh, kw, kind, not_last, across[depth],
-                                                  down[depth]):
+                if only_outcome and _quick_win(key, kh, kw, kind, not_last, across[depth],
+                                               down[depth], keys, tags):
                     # Won at once: as if its current play were valued, and lost.
                     across[depth] = down[depth] = _ZERO
                     found[depth] = 0
