@@ -136,13 +136,13 @@ OUTCOME_SEARCH = ("the outcome search (it stops at the first winning move; the n
 
 
 def _outcome_first(position: Position) -> Analysis | None:
-    """Who wins a lone compiled board game, and the first winning move found, when a time
+    """Who wins a lone compiled board game, and the first winning move found, when a timed
     budget is in force (so that the search may be long) and its value is not known yet: the
     answer given when the nim-value then runs out of the budget."""
     from grundy.boards.compiled_grid import CompiledGridGame
 
     budget = in_force()
-    if budget is None or budget.seconds is None or len(position.components) != 1:
+    if budget is None or not budget.timed or len(position.components) != 1:
         return None
     component = position.components[0]
     game = component.game
@@ -162,11 +162,13 @@ def _normal(position: Position) -> Analysis:
     budget = in_force()
     started = time.monotonic()
     early = _outcome_first(position)
-    if early is None or budget is None or budget.seconds is None:
+    if early is None or budget is None:
         return _by_values(position)
-    # The time budget is the whole analysis's: the nim-value gets what the outcome left.
-    left = budget.seconds - (time.monotonic() - started)
     try:
+        if budget.seconds is None:
+            return _by_values(position)
+        # The time budget is the whole analysis's: the nim-value gets what the outcome left.
+        left = budget.seconds - (time.monotonic() - started)
         if left <= 0:
             return early
         with work_limit(replace(budget, seconds=left)):

@@ -10,7 +10,7 @@ front, the heap values a game may compute, the misère search, the remoteness se
 True
 >>> with work_limit(Budget(100, seconds=0.5)):
 ...     search_positions(), in_force()
-(100, Budget(positions=100, seconds=0.5, memory=None))
+(100, Budget(positions=100, seconds=0.5, memory=None, timed=False))
 """
 
 from __future__ import annotations
@@ -47,11 +47,14 @@ class Budget:
     """How much work is allowed: ``positions`` met by any one search (and heap values
     computed), ``seconds`` a remoteness search may take (None: no time limit), and
     ``memory``, the bytes the tables of one piece of work may hold (None: no limit beyond
-    the machine's)."""
+    the machine's).  With ``timed`` (a budget made by :meth:`of`, as ``--budget`` does), the
+    searches that watch the clock (the compiled board searches, :class:`Watch`) are not
+    refused up front by their size: they run until ``seconds`` or ``memory`` is spent."""
 
     positions: int
     seconds: float | None = None
     memory: int | None = MEMORY
+    timed: bool = False
 
     @classmethod
     def of(cls, seconds: float | None = None, memory: int | None = MEMORY) -> Budget:
@@ -60,11 +63,12 @@ class Budget:
         in :data:`SEARCH_SECONDS`) and ``memory`` bytes.
 
         >>> Budget.of(60, 2**30)
-        Budget(positions=24000000, seconds=60, memory=1073741824)
+        Budget(positions=24000000, seconds=60, memory=1073741824, timed=True)
         """
         if seconds is None:
-            return cls(SEARCH_POSITIONS, None, memory)
-        return cls(max(1, round(SEARCH_POSITIONS * seconds / SEARCH_SECONDS)), seconds, memory)
+            return cls(SEARCH_POSITIONS, None, memory, timed=True)
+        return cls(max(1, round(SEARCH_POSITIONS * seconds / SEARCH_SECONDS)), seconds, memory,
+                   timed=True)
 
 
 _MEMORY_UNITS = {"b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
@@ -79,7 +83,7 @@ def parse_budget(text: str) -> Budget:
     ``GB``, ``TB`` (powers of 1000) or ``KiB``, ``MiB``, ``GiB``, ``TiB`` for memory.
 
     >>> parse_budget("2GB,10m")
-    Budget(positions=240000000, seconds=600.0, memory=2000000000)
+    Budget(positions=240000000, seconds=600.0, memory=2000000000, timed=True)
     >>> parse_budget("90s").seconds, parse_budget("512MiB").memory
     (90.0, 536870912)
     >>> parse_budget("10 parsecs")
@@ -164,7 +168,7 @@ def playing_budget(budget: Budget | int | None = None) -> Budget:
     else the budget in force, else :data:`PLAYING_POSITIONS`.
 
     >>> playing_budget().positions, playing_budget(10)
-    (200000, Budget(positions=10, seconds=None, memory=None))
+    (200000, Budget(positions=10, seconds=None, memory=None, timed=False))
     """
     if isinstance(budget, int):
         return Budget(budget)
@@ -189,9 +193,10 @@ def progress_to(report: Callable[[str], None]) -> Iterator[None]:
 class Watch:
     """The clock of one long search, which the search shows between chunks of its work: it
     stops the search with :class:`~grundy.errors.TooBig` past the time or the memory of the
-    budget in force, and reports progress once the search has run a second.
+    budget in force when it is ``timed``, and reports progress once the search has run a
+    second.
 
-    >>> with work_limit(Budget(100, seconds=1.0)):
+    >>> with work_limit(Budget.of(seconds=1.0)):
     ...     watch = Watch("solving cram 7x7")
     >>> watch.start -= 2  # two seconds later
     >>> watch.tick(positions=10, regions=5, memory=80)
@@ -204,8 +209,8 @@ more than 1.0 seconds
     def __init__(self, what: str) -> None:
         self.what = what
         self.start = time.monotonic()
-        self.budget = _in_force.get()
-        self.reported = False
+        budget = _in_force.get()
+        self.budget = budget if budget is not None and budget.timed else None
 
     def _so_far(self, positions: int, regions: int) -> str:
         return f"{positions:,} positions, {regions:,} regions solved"

@@ -4,8 +4,8 @@ kings) on boards of at most 64 cells: nim-values, and who wins with a first winn
 The up-front check of a search (:meth:`~grundy.boards.base.BoardGame.regions_to_search`)
 allows the compiled search :attr:`CompiledGridGame.kernel_factor` times the search budget:
 it settles regions far faster than the general search, and meets far fewer than the bound.
-When the budget in force has a time (``--budget 10m``, :meth:`grundy.budget.Budget.of`),
-the compiled search is not refused up front at all: it watches the clock and the memory
+When the budget in force is timed (``--budget 10m``, :meth:`grundy.budget.Budget.of`), the
+compiled search is not refused up front at all: it watches the clock and the memory
 itself (:class:`grundy.budget.Watch`), and stops when either is spent.
 
 Who wins a position of one region is searched apart (:meth:`~CompiledGridGame.winning_move`):
@@ -57,9 +57,9 @@ class CompiledGridGame(GridGame):
 
     def kernel_limit(self) -> int:
         """The bound on a region's positions past which it is refused up front (none when
-        the budget in force has a time: the compiled search watches its clock)."""
+        the budget in force is timed: the compiled search watches its clock)."""
         budget = in_force()
-        if budget is not None and budget.seconds is not None:
+        if budget is not None and budget.timed:
             return 1 << 200
         return self.kernel_factor * search_positions()
 

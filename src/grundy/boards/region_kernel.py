@@ -378,7 +378,7 @@ def _quick_win(x, h, w, kind, not_last, across, down, keys,  # type: ignore[no-u
                 y, yh, yw = _crop(part, h, w)
                 i = _slot(y, yw, keys, tags)
                 if not _known(tags[i], False):
-                    key, kh, kw = _fold(y, yh, yw)
+                    key, _, kw = _fold(y, yh, yw)
                     i = _slot(key, kw, keys, tags)
                     if not _known(tags[i], False):
                         total = -1
