@@ -1,15 +1,20 @@
-"""Compiled nim-values of Cram on boards of at most 64 cells.
+"""Compiled nim-values of Cram and kings on boards of at most 64 cells.
 
 A board is the bitmask of its free cells on an ``R x C`` frame, bit ``r * C + c`` for row
-``r`` and column ``c`` (as in :mod:`grundy.boards.bitgrid`), with ``R * C <= 64``.  Its value is
-the mex, over the dominoes on two free cells side by side, of the xor of the values of the
-regions left: the groups of free cells joined side by side, cells with no free neighbour
-left out (no domino can ever cover them).
+``r`` and column ``c`` (as in :mod:`grundy.boards.bitgrid`), with ``R * C <= 64``.  The game
+is a parameter of the search (:data:`CRAM`, :data:`KINGS`): the cells a play takes (a domino
+on two free cells side by side; a king's cell and the free cells a king's step from it) and
+how regions hang together (cells side by side; cells a king's step apart).  A position's
+value is the mex, over the plays, of the xor of the values of the regions left; for Cram,
+cells with no free neighbour are left out (no domino can ever cover them).
 
-A region that is its own image under the half turn of its bounding box, with no domino
-across the centre, is lost for the player to move by the lecture's symmetry strategy
-(answer every domino by its image), so its value is 0 and it is not searched: full boards
-with an even number of rows and of columns cost nothing.
+A region that is its own image under the half turn of its bounding box, with no play
+meeting its own image (no domino across the centre; no free cell among the centre's 1, 2 or
+4), is lost for the player to move by the lecture's symmetry strategy (answer every play by
+its image), so its value is 0 and it is not searched: full Cram boards with an even number
+of rows and of columns cost nothing.
+
+:func:`wins` asks only who wins, and stops at the first winning play (see :func:`_value`).
 
 Each region is solved once.  It is normalised first: cut down to its bounding box, laid out
 in a frame of that box's width, turned so that it is no taller than wide, and replaced by
@@ -21,8 +26,8 @@ time its value is found without trying the symmetries.  When the table fills up,
 stops, the table is rebuilt four times larger and the call starts again (everything solved
 so far is kept).
 
-Finding the regions a domino leaves is most of the work, so the search looks round each
-domino first: what is left has at most as many pieces as there are arcs of free cells in
+Finding the regions a domino leaves is most of the work, so the Cram search looks round
+each domino first: what is left has at most as many pieces as there are arcs of free cells in
 the ring of ten cells round the domino (a path through the domino can go round it within
 an arc).  One arc: what is left is one region, found without a search for its cells; two
 arcs: once the first piece is found, the rest is the second.  The arcs of every domino of a
