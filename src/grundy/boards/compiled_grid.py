@@ -30,6 +30,7 @@ from grundy.boards.bitgrid import Grid, crop
 from grundy.boards.grid import GridGame
 from grundy.budget import in_force, search_positions
 from grundy.core.game import Option
+from grundy.errors import BEYOND
 from grundy.values import Value
 
 #: The most cells of a board the compiled search takes: its ``MAX_CELLS``, said again here so
@@ -60,7 +61,7 @@ class CompiledGridGame(GridGame):
         the budget in force is timed: the compiled search watches its clock)."""
         budget = in_force()
         if budget is not None and budget.timed:
-            return 1 << 200
+            return BEYOND
         return self.kernel_factor * search_positions()
 
     def budget_advice(self, region: Grid, bound: int) -> str:
