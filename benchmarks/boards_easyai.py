@@ -1,4 +1,4 @@
-"""Cram 4x5, 5x5, 4x6: who wins, by grundy and by easyAI's solver, and the ratio of times.
+"""Cram and kings boards: who wins, by grundy and by easyAI's solver, and the ratio of times.
 
 Run: .venv/bin/python benchmarks/boards_easyai.py [--easyai-python PATH]
 
@@ -7,7 +7,7 @@ easyAI is never a dependency of grundy: install it in a separate environment, e.
 script times grundy in its own process, then runs itself under that environment's Python
 with ``--easyai-only`` (which imports easyAI and not grundy) for easyAI's figures.
 
-grundy computes the nim-value and every winning move (the compiled Cram search folds the
+grundy computes the nim-value and every winning move (the compiled search folds the
 regions' symmetries, splits positions into regions and values a region that is its own
 image under the half turn, with no domino across the centre, 0 without a search: the
 lecture's symmetry strategy, which settles 4x6 at once); easyAI's
@@ -25,7 +25,8 @@ import subprocess
 import sys
 import time
 
-BOARDS = [(4, 5), (5, 5), (4, 6)]
+BOARDS = [("cram", 4, 5), ("cram", 5, 5), ("cram", 4, 6), ("kings", 4, 5), ("kings", 5, 5),
+          ("kings", 5, 6)]
 RUNS = 21
 EASYAI_RUNS = 3
 
@@ -69,15 +70,40 @@ def easyai_times() -> dict[str, list[object]]:
         def ttentry(self) -> tuple[tuple[bool, ...], ...]:
             return tuple(tuple(row) for row in self.free)
 
+    class Kings(Cram):
+        """A king takes its cell and the free cells round it; unmade from a stack."""
+
+        def __init__(self, rows: int, cols: int) -> None:
+            super().__init__(rows, cols)
+            self.taken: list[list[tuple[int, int]]] = []
+
+        def possible_moves(self) -> list[tuple[int, int, int, int]]:
+            return [(r, c, r, c) for r in range(self.rows) for c in range(self.cols)
+                    if self.free[r][c]]
+
+        def make_move(self, move: tuple[int, int, int, int]) -> None:
+            r, c = move[0], move[1]
+            taken = [(y, x) for y in range(max(r - 1, 0), min(r + 2, self.rows))
+                     for x in range(max(c - 1, 0), min(c + 2, self.cols)) if self.free[y][x]]
+            for y, x in taken:
+                self.free[y][x] = False
+            self.taken.append(taken)
+
+        def unmake_move(self, move: tuple[int, int, int, int]) -> None:
+            for y, x in self.taken.pop():
+                self.free[y][x] = True
+
+    games = {"cram": Cram, "kings": Kings}
     found: dict[str, list[object]] = {}
-    for rows, cols in BOARDS:
+    for game, rows, cols in BOARDS:
         seconds = []
         for _ in range(EASYAI_RUNS):
             table = TranspositionTable()
             start = time.perf_counter()
-            result = solve_with_depth_first_search(Cram(rows, cols), win_score=90, tt=table)
+            result = solve_with_depth_first_search(games[game](rows, cols), win_score=90,
+                                                   tt=table)
             seconds.append(time.perf_counter() - start)
-        found[f"{rows}x{cols}"] = [result == 1, statistics.median(seconds), len(table.d)]
+        found[f"{game} {rows}x{cols}"] = [result == 1, statistics.median(seconds), len(table.d)]
     return found
 
 
@@ -85,23 +111,23 @@ def grundy_times() -> tuple[float, dict[str, list[object]]]:
     """The warm-up's seconds, and each board solved cold by grundy:
     {"RxC": [first player wins?, median seconds, regions]}."""
     from grundy.analysis import analyze
-    from grundy.boards import cram_kernel
+    from grundy.boards import region_kernel
     from grundy.caches import clear_caches
 
     start = time.perf_counter()
     analyze("cram 2x3")
     warm_up = time.perf_counter() - start
     found: dict[str, list[object]] = {}
-    for rows, cols in BOARDS:
+    for game, rows, cols in BOARDS:
         seconds = []
         for _ in range(RUNS):
             clear_caches()
-            cram_kernel.clear_memo()
+            region_kernel.clear_memo()
             start = time.perf_counter()
-            analysis = analyze(f"cram {rows}x{cols}")
+            analysis = analyze(f"{game} {rows}x{cols}")
             seconds.append(time.perf_counter() - start)
-        found[f"{rows}x{cols}"] = [analysis.winner == "first", statistics.median(seconds),
-                                   cram_kernel.memo_size()]
+        found[f"{game} {rows}x{cols}"] = [analysis.winner == "first", statistics.median(seconds),
+                                          region_kernel.memo_size(region_kernel.GAMES.index(game))]
     return warm_up, found
 
 
@@ -131,7 +157,7 @@ def main() -> None:
             print(f"| {board} | {winner} | {seconds:.4f} | {regions} | - | - | - |")
             continue
         their_first, their_seconds, positions = theirs[board]
-        assert their_first == first, f"grundy and easyAI disagree on cram {board}"
+        assert their_first == first, f"grundy and easyAI disagree on {board}"
         ratio = float(their_seconds) / float(seconds)  # type: ignore[arg-type]
         print(f"| {board} | {winner} | {seconds:.4f} | {regions} | {their_seconds:.2f} | "
               f"{positions} | {ratio:.0f} |")

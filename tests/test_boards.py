@@ -35,9 +35,9 @@ from grundy.boards import (
 from grundy.boards.base import BoardGame, balanced
 from grundy.boards.chocolate import count_bars
 from grundy.boards.chomp import count_subdiagrams
-from grundy.boards.cram_kernel import count_placements
 from grundy.boards.diagonals import count_words
 from grundy.boards.kings import count_king_sets
+from grundy.boards.region_kernel import count_placements
 from grundy.budget import work_limit
 from grundy.caches import clear_caches
 from grundy.catalogue import parse_position
@@ -448,7 +448,7 @@ def solve_count(rows: int, cols: int) -> dict[str, int]:
 
 class TestTooBig:
     @pytest.mark.parametrize("text", ["cram 100x199", "skewers 3x3x3", "chomp 30x30",
-                                      "rows 8x9", "kings 8x8", "diagonals 14", "chocolate 9x9",
+                                      "rows 8x9", "kings 9x9", "diagonals 14", "chocolate 9x9",
                                       "two-numbers 5000 6000"])
     def test_refused_up_front(self, text: str) -> None:
         with pytest.raises(TooBig) as error:
@@ -591,7 +591,7 @@ class TestSymmetryStrategy:
                 state = game.apply(state, rng.choice(plays))
         assert checked >= 5
 
-    @pytest.mark.parametrize("text", ["kings ...###.../...###.../...###...",
+    @pytest.mark.parametrize("text", ["kings " + "/".join(["...###..."] * 8),
                                       "cram ......./......./......./......./#######/"
                                       "......./......./......./......."])
     def test_equal_regions_cancel_without_a_search(self, text: str) -> None:

@@ -34,7 +34,7 @@ def test_work_fills_the_caches_and_clear_caches_empties_them_all(tmp_path: Path)
     for name in ("solvers of games", "misère solvers", "misère quotients",
                  "nim-sequences of heap games",
                  "proved periods of heap games", "regions of boards", "balanced boards",
-                 "graph files", "cram regions", "remoteness of positions",
+                 "graph files", "board regions", "remoteness of positions",
                  "board geometry: symmetry_tables", "skewers geometry: lines"):
         assert name in filled, name
     clear_caches()

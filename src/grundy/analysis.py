@@ -9,11 +9,12 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, cast
 
-from grundy.budget import search_positions
+from grundy.budget import in_force, search_positions, work_limit
 from grundy.caches import Memo
 from grundy.catalogue import parse_position
 from grundy.core.game import Game, MisereRule
@@ -21,6 +22,9 @@ from grundy.core.position import Move, Position
 from grundy.errors import TooBig
 from grundy.solver import Solver
 from grundy.values import Infinite, Outcome, Value, value_to_json
+
+if TYPE_CHECKING:
+    from grundy.boards.bitgrid import Grid
 
 
 @dataclass(frozen=True)
@@ -126,7 +130,55 @@ def _reason(position: Position) -> str | None:
     return component.game.reason(component.state)
 
 
+#: How an answer found by the outcome search alone (no nim-value) says it was found.
+OUTCOME_SEARCH = ("the outcome search (it stops at the first winning move; the nim-value "
+                  "was not found within the budget)")
+
+
+def _outcome_first(position: Position) -> Analysis | None:
+    """Who wins a lone compiled board game, and the first winning move found, when a timed
+    budget is in force (so that the search may be long) and its value is not known yet: the
+    answer given when the nim-value then runs out of the budget."""
+    from grundy.boards.compiled_grid import CompiledGridGame
+
+    budget = in_force()
+    if budget is None or not budget.timed or len(position.components) != 1:
+        return None
+    component = position.components[0]
+    game = component.game
+    if not isinstance(game, CompiledGridGame):
+        return None
+    state = cast("Grid", component.state)
+    if not game.compiled(state) or game.value_known(state):
+        return None
+    found = game.winning_move(state)
+    if found is None:
+        return Analysis(position, False, Outcome.P, None, (), (), OUTCOME_SEARCH)
+    move = position.lazy_move(0, *found)
+    return Analysis(position, False, Outcome.N, None, (move,), (), OUTCOME_SEARCH)
+
+
 def _normal(position: Position) -> Analysis:
+    budget = in_force()
+    started = time.monotonic()
+    early = _outcome_first(position)
+    if early is None or budget is None:
+        return _by_values(position)
+    try:
+        if budget.seconds is None:
+            return _by_values(position)
+        # The time budget is the whole analysis's: the nim-value gets what the outcome left.
+        left = budget.seconds - (time.monotonic() - started)
+        if left <= 0:
+            return early
+        with work_limit(replace(budget, seconds=left)):
+            return _by_values(position)
+    except TooBig:
+        return early
+
+
+def _by_values(position: Position) -> Analysis:
+    """The analysis under normal play from the components' nim-values."""
     terms = _terms(position)
     total = position.value()
     outcome = Outcome.of_value(total)

@@ -83,6 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = command("analyze", "who wins a position, its nim-value and winning moves")
     sub.add_argument("--misere", action="store_true", help="the last player to move loses")
     sub.add_argument("--json", action="store_true", help="print one JSON object")
+    sub.add_argument("--budget", metavar="TIME,MEMORY", help="the time and memory the search "
+                     "may take, like 10m,2GB (s, m, h; MB, GB, MiB, GiB); either may be left out")
     sub.add_argument("position", nargs="+", help="GAME POSITION... [+ GAME POSITION...]")
 
     sub = command("sequence", "nim-values (or misère outcomes) of single heaps 0..N")

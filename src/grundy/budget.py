@@ -10,20 +10,25 @@ front, the heap values a game may compute, the misère search, the remoteness se
 True
 >>> with work_limit(Budget(100, seconds=0.5)):
 ...     search_positions(), in_force()
-(100, Budget(positions=100, seconds=0.5, memory=None))
+(100, Budget(positions=100, seconds=0.5, memory=None, timed=False))
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from grundy.errors import TooBig
+from grundy.errors import InvalidArgument, SearchInterrupted, TooBig
 
 #: Positions one search may meet by default (a few seconds of the general solver).
 SEARCH_POSITIONS = 2_000_000
+#: About the seconds the general solver takes for :data:`SEARCH_POSITIONS`: a time budget
+#: of n times this allows n times as many positions.
+SEARCH_SECONDS = 5.0
 #: Positions a remoteness search may meet by default when it plays or rates moves (the
 #: computer opponent must answer at once).
 PLAYING_POSITIONS = 200_000
@@ -42,11 +47,84 @@ class Budget:
     """How much work is allowed: ``positions`` met by any one search (and heap values
     computed), ``seconds`` a remoteness search may take (None: no time limit), and
     ``memory``, the bytes the tables of one piece of work may hold (None: no limit beyond
-    the machine's)."""
+    the machine's).  With ``timed`` (a budget made by :meth:`of`, as ``--budget`` does), the
+    searches that watch the clock (the compiled board searches, :class:`Watch`) are not
+    refused up front by their size: they run until ``seconds`` or ``memory`` is spent."""
 
     positions: int
     seconds: float | None = None
     memory: int | None = MEMORY
+    timed: bool = False
+
+    @classmethod
+    def of(cls, seconds: float | None = None, memory: int | None = MEMORY) -> Budget:
+        """The budget of ``seconds`` (a search is stopped when it runs longer; the positions a
+        search may meet, checked up front, grow in proportion from :data:`SEARCH_POSITIONS`
+        in :data:`SEARCH_SECONDS`) and ``memory`` bytes.
+
+        >>> Budget.of(60, 2**30)
+        Budget(positions=24000000, seconds=60, memory=1073741824, timed=True)
+        """
+        if seconds is None:
+            return cls(SEARCH_POSITIONS, None, memory, timed=True)
+        return cls(max(1, round(SEARCH_POSITIONS * seconds / SEARCH_SECONDS)), seconds, memory,
+                   timed=True)
+
+
+_MEMORY_UNITS = {"b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
+                 "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}
+_TIME_UNITS = {"s": 1, "m": 60, "h": 3600}
+_PART = re.compile(r"([0-9]{1,12}(?:\.[0-9]{1,6})?)([a-z]+)")
+
+
+def parse_budget(text: str) -> Budget:
+    """A budget from its text: a time, a memory or both, joined by a comma, each a number and
+    its unit: ``s``, ``m``, ``h`` for seconds, minutes, hours; ``B``, ``KB``, ``MB``,
+    ``GB``, ``TB`` (powers of 1000) or ``KiB``, ``MiB``, ``GiB``, ``TiB`` for memory.
+
+    >>> parse_budget("2GB,10m")
+    Budget(positions=240000000, seconds=600.0, memory=2000000000, timed=True)
+    >>> parse_budget("90s").seconds, parse_budget("512MiB").memory
+    (90.0, 536870912)
+    >>> parse_budget("10 parsecs")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidArgument: budget part '10 parsecs' is not a time (like 10m, 90s, 2h) \
+nor a memory (like 2GB, 512MiB)
+    """
+    seconds: float | None = None
+    memory: int | None = None
+    for part in text.split(","):
+        match = _PART.fullmatch(part.strip().lower())
+        unit = match.group(2) if match else ""
+        if match and unit in _TIME_UNITS and seconds is None:
+            seconds = float(match.group(1)) * _TIME_UNITS[unit]
+        elif match and unit in _MEMORY_UNITS and memory is None:
+            memory = int(float(match.group(1)) * _MEMORY_UNITS[unit])
+        elif match and unit in {**_TIME_UNITS, **_MEMORY_UNITS}:
+            kind = "time" if unit in _TIME_UNITS else "memory"
+            raise InvalidArgument(f"budget {text!r} gives the {kind} twice")
+        else:
+            raise InvalidArgument(f"budget part {part!r} is not a time (like 10m, 90s, 2h) nor a"
+                                  " memory (like 2GB, 512MiB)")
+    if seconds is not None and seconds <= 0:
+        raise InvalidArgument(f"budget {text!r}: the time must be more than 0")
+    return Budget.of(seconds, memory)
+
+
+def time_needed(positions: int) -> str:
+    """The time budget, in the form :func:`parse_budget` reads, whose positions cover
+    ``positions``: what a refusal up front advises.
+
+    >>> time_needed(3 * 10**8), time_needed(10**6), time_needed(10**12)
+    ('13m', '3s', 'more than 100h')
+    """
+    if positions > 100 * 3600 * SEARCH_POSITIONS:
+        return "more than 100h"
+    seconds = SEARCH_SECONDS * positions / SEARCH_POSITIONS
+    if seconds >= 600:
+        return f"{-(-seconds // 60):.0f}m"
+    return f"{max(1, -(-seconds // 1)):.0f}s"
 
 
 _in_force: ContextVar[Budget | None] = ContextVar("grundy_budget", default=None)
@@ -90,11 +168,75 @@ def playing_budget(budget: Budget | int | None = None) -> Budget:
     else the budget in force, else :data:`PLAYING_POSITIONS`.
 
     >>> playing_budget().positions, playing_budget(10)
-    (200000, Budget(positions=10, seconds=None, memory=None))
+    (200000, Budget(positions=10, seconds=None, memory=None, timed=False))
     """
     if isinstance(budget, int):
         return Budget(budget)
     return budget or _in_force.get() or Budget(PLAYING_POSITIONS)
+
+
+_reporter: ContextVar[Callable[[str], None] | None] = ContextVar("grundy_progress",
+                                                              default=None)
+
+
+@contextmanager
+def progress_to(report: Callable[[str], None]) -> Iterator[None]:
+    """Send a line on the progress of searches that run longer than a second to ``report``
+    inside the block (the command line writes it on a terminal's stderr)."""
+    token = _reporter.set(report)
+    try:
+        yield
+    finally:
+        _reporter.reset(token)
+
+
+class Watch:
+    """The clock of one long search, which the search shows between chunks of its work: it
+    stops the search with :class:`~grundy.errors.TooBig` past the time or the memory of the
+    budget in force when it is ``timed``, and reports progress once the search has run a
+    second.
+
+    >>> with work_limit(Budget.of(seconds=1.0)):
+    ...     watch = Watch("solving cram 7x7")
+    >>> watch.start -= 2  # two seconds later
+    >>> watch.tick(positions=10, regions=5, memory=80)
+    Traceback (most recent call last):
+    ...
+    grundy.errors.TooBig: solving cram 7x7 (stopped after 10 positions, 5 regions solved) needs \
+more than 1.0 seconds
+    """
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.start = time.monotonic()
+        budget = _in_force.get()
+        self.budget = budget if budget is not None and budget.timed else None
+
+    def _so_far(self, positions: int, regions: int) -> str:
+        return f"{positions:,} positions, {regions:,} regions solved"
+
+    def tick(self, positions: int, regions: int, memory: int) -> None:
+        """Look at the clock and the memory after some work; report or stop."""
+        elapsed = time.monotonic() - self.start
+        budget = self.budget
+        if budget is not None and budget.seconds is not None and elapsed > budget.seconds:
+            raise TooBig(f"{self.what} (stopped after {self._so_far(positions, regions)})",
+                         limit=budget.seconds, unit="seconds")
+        if budget is not None and budget.memory is not None and memory > budget.memory:
+            raise TooBig(f"{self.what} (stopped after {self._so_far(positions, regions)})",
+                         size=memory, limit=budget.memory, unit="bytes")
+        report = _reporter.get()
+        if report is not None and elapsed >= 1:
+            rate = positions / elapsed if elapsed else 0
+            report(f"{self.what}: {self._so_far(positions, regions)}, {rate:,.0f} positions/s,"
+                   f" {elapsed:.0f} s")
+
+    def interrupted(self, positions: int, regions: int) -> SearchInterrupted:
+        """What Ctrl-C during the search says: how far it got."""
+        elapsed = time.monotonic() - self.start
+        return SearchInterrupted(f"{self.what} stopped after {elapsed:.1f} s, "
+                                 f"{self._so_far(positions, regions)} (kept for the next search"
+                                 " in this process)")
 
 
 @contextmanager

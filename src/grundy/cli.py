@@ -23,14 +23,20 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import TYPE_CHECKING, Any
 
 from grundy.analysis import analyze
 from grundy.arguments import build_parser, one_line
-from grundy.budget import SHOWN_REMOTENESS_POSITIONS
+from grundy.budget import SHOWN_REMOTENESS_POSITIONS, parse_budget, progress_to, work_limit
 from grundy.catalogue import game_list, parse_game, parse_position
-from grundy.errors import InvalidArgument, InvalidGame, SequenceInterrupted, TooBig
+from grundy.errors import (
+    InvalidArgument,
+    InvalidGame,
+    SearchInterrupted,
+    SequenceInterrupted,
+    TooBig,
+)
 from grundy.heap.base import HeapGame, Progress, use_disk_cache
 from grundy.numerals import shown
 from grundy.render.text import format_analysis, outcome_table, value_rows
@@ -54,8 +60,10 @@ def _print_json(data: object) -> None:
 def _analyze(args: argparse.Namespace) -> None:
     from grundy.opponent import with_remoteness
 
-    result = with_remoteness(analyze(parse_position(args.position), misere=args.misere),
-                             budget=SHOWN_REMOTENESS_POSITIONS)
+    budget = nullcontext() if args.budget is None else work_limit(parse_budget(args.budget))
+    with budget, _search_progress():
+        found = analyze(parse_position(args.position), misere=args.misere)
+    result = with_remoteness(found, budget=SHOWN_REMOTENESS_POSITIONS)
     if args.json:
         _print_json(result.to_json())
     else:
@@ -123,6 +131,27 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"grundy: {error}", file=sys.stderr)
         return 1
     return 0
+
+
+@contextmanager
+def _search_progress() -> Iterator[None]:
+    """A line on stderr, rewritten in place, on the progress of a long search: only when
+    stderr is a terminal, and wiped when the search ends."""
+    if not sys.stderr.isatty():
+        yield
+        return
+    shown_once = [False]
+
+    def show(line: str) -> None:
+        shown_once[0] = True
+        print(f"\r\x1b[K{line}", end="", file=sys.stderr, flush=True)
+
+    try:
+        with progress_to(show):
+            yield
+    finally:
+        if shown_once[0]:
+            print("\r\x1b[K", end="", file=sys.stderr, flush=True)
 
 
 @contextmanager
@@ -272,6 +301,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SequenceInterrupted as stop:
         print(f"grundy: interrupted; the values of heaps 0..{len(stop.values) - 1} are kept",
               file=sys.stderr)
+        return 130
+    except SearchInterrupted as stop:
+        print(f"grundy: interrupted: {one_line(str(stop))}", file=sys.stderr)
         return 130
     except KeyboardInterrupt:
         print("grundy: interrupted", file=sys.stderr)

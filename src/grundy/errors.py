@@ -60,15 +60,18 @@ class TooBig(Exception):
     '2e+60'
     >>> str(TooBig("solving kayles 20000", size=BEYOND, limit=10))
     'solving kayles 20000 needs more than 1e+100 states; the limit is 10'
+    >>> str(TooBig("solving cram 3x11", size=3 * 10**8, limit=10**8, advice="raise it"))
+    'solving cram 3x11 needs about 3e+8 states; the limit is 100000000; raise it'
     """
 
-    def __init__(self, what: str, size: int | None = None, limit: int | None = None,
-                 unit: str = "states") -> None:
+    def __init__(self, what: str, size: int | None = None, limit: int | float | None = None,
+                 unit: str = "states", advice: str | None = None) -> None:
         self.what = what
         self.size = size
         self.limit = limit
         self.unit = unit
-        super().__init__(self._message())
+        self.advice = advice
+        super().__init__(self._message() + (f"; {advice}" if advice else ""))
 
     def _message(self) -> str:
         if self.size is None:
@@ -111,3 +114,11 @@ class SequenceInterrupted(KeyboardInterrupt):
     def __init__(self, values: Any) -> None:
         super().__init__(f"interrupted after the values of heaps 0..{len(values) - 1}")
         self.values = values
+
+
+class SearchInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a long search; the message says how far it got.
+
+    >>> str(SearchInterrupted("solving kings on 8x8 cells stopped after 3.0 s"))
+    'solving kings on 8x8 cells stopped after 3.0 s'
+    """

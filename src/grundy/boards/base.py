@@ -24,7 +24,7 @@ from collections.abc import Hashable, Iterable, Iterator
 from itertools import islice
 from typing import Any, TypeVar
 
-from grundy.budget import search_positions
+from grundy.budget import search_positions, time_needed
 from grundy.caches import remembered
 from grundy.core.game import Game, Option
 from grundy.core.position import Component, Position
@@ -252,8 +252,16 @@ class BoardGame(Game[S]):
             elif not (self.mirror(region) == region and self._mirror_checkable(region)
                       and balanced(self, region)):
                 raise TooBig(f"solving {self.text} {_short(self.format_state(region))}",
-                             size=bound, limit=limit * self.region_symmetries(region))
+                             size=bound, limit=limit * self.region_symmetries(region),
+                             advice=self.budget_advice(region, bound))
         return searched
+
+    def budget_advice(self, region: S, bound: int) -> str:
+        """What budget a refusal of ``region`` (whose bound is ``bound``) says would allow
+        it: the positions a budget allows grow with its time (:meth:`Budget.of
+        <grundy.budget.Budget.of>`)."""
+        return (f"a time budget of {time_needed(bound // self.region_symmetries(region))}"
+                " (--budget) would allow it")
 
     def parameters(self) -> tuple[()]:
         """Fixed rules: every instance is the same game."""

@@ -13,13 +13,10 @@ from grundy.boards.bitgrid import (
     orthogonal_neighbours,
     square,
 )
-from grundy.boards.grid import GridGame
-from grundy.budget import search_positions
-from grundy.core.game import Option
-from grundy.values import Value
+from grundy.boards.compiled_grid import CompiledGridGame
 
 
-class Cram(GridGame):
+class Cram(CompiledGridGame):
     """Cram (game 8): put a domino on two free cells side by side; who cannot, loses.
 
     Positions fall apart into the regions of free cells joined side by side; a free cell
@@ -41,6 +38,7 @@ class Cram(GridGame):
     """
 
     name = "cram"
+
 
     def plays(self, state: Grid) -> Iterator[int]:
         """Each domino on two free cells: a two-bit mask."""
@@ -65,66 +63,12 @@ class Cram(GridGame):
     def region_bound(self, region: Grid) -> int:
         """The number of sets of dominoes on the region (each position is one), or 2^cells
         when the region is too wide to count or the number does not fit in 64 bits."""
-        from grundy.boards import cram_kernel
+        from grundy.boards import region_kernel
 
         lines = narrow_first(region)
         width = len(lines[0]) if lines else 0
-        count = cram_kernel.count_placements(lines) if width <= COUNTED_WIDTH else None
+        count = region_kernel.count_placements(lines) if width <= COUNTED_WIDTH else None
         return 1 << region[2].bit_count() if count is None else count
-
-    def value(self, state: Grid) -> Value:
-        """The nim-value under normal play; compiled (:mod:`~grundy.boards.cram_kernel`) on
-        boards of at most 64 cells, refused up front as by the general search when too big,
-        unless each region is balanced (:func:`~grundy.boards.base.balanced`): then the
-        symmetry strategy shows that the player to move loses, so the value is 0.
-
-        >>> CRAM.value((1, 7, 0b1111111)), CRAM.value((5, 5, (1 << 25) - 1))
-        (1, 0)
-        >>> CRAM.value((6, 6, (1 << 36) - 1)), CRAM.value(CRAM.parse_state(["100x200"]))
-        (0, 0)
-        """
-        from grundy.boards import cram_kernel
-
-        rows, cols, cells = state
-        if not cells or rows * cols > cram_kernel.MAX_CELLS:
-            return super().value(state)
-        known = cram_kernel.known_value(cells, rows, cols)
-        if known is not None:
-            return known
-        # The compiled search settles about a million regions a second in a compact table,
-        # so it may take on boards whose bound the general search would refuse.
-        limit = KERNEL_FACTOR * search_positions()
-        total = 0
-        for region_rows, region_cols, region_cells in self.regions_to_search(state, limit):
-            total ^= cram_kernel.region_value(region_cells, region_rows, region_cols)
-        return total
-
-    def moves_to_value(self, state: Grid, target: int) -> Iterator[tuple[str, Option]]:
-        """The moves to options of nim-value ``target``, each play valued before it is settled.
-
-        >>> [move for move, _ in CRAM.moves_to_value((1, 6, 0b111111), 0)]
-        ['place a domino on c1-d1']
-        """
-        from grundy.boards import cram_kernel
-
-        rows, cols, cells = state
-        if rows * cols > cram_kernel.MAX_CELLS:
-            yield from super().moves_to_value(state, target)
-            return
-        seen: set[Option] = set()
-        for play in self.plays(state):
-            # Settling (splitting and folding) costs far more than the compiled value.
-            if self.value((rows, cols, cells & ~play)) != target:
-                continue
-            option = self.settle(self.apply(state, play))
-            if option not in seen:
-                seen.add(option)
-                yield self.describe_play(state, play), option
-
-
-#: How many times the search budget the compiled Cram search may take on (with the default
-#: budget 5x6, 3x10 and 4x8 fit; 6x6 less a domino does not).
-KERNEL_FACTOR = 16
 
 
 CRAM = Cram()

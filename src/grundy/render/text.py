@@ -108,7 +108,7 @@ def format_analysis(analysis: Analysis, max_moves: int = 20) -> str:
     if isinstance(value, int) and len(analysis.terms) > 1:
         rows = [(t.label, t.value) for t in analysis.terms if isinstance(t.value, int)]
         lines += ["", nim_sum_columns(rows)]
-    elif analysis.misere:
+    elif analysis.misere or value is None:
         lines.append(f"Found by {analysis.method}.")
     elif analysis.reason is not None:
         lines.append(f"Why: {analysis.reason}.")
@@ -116,6 +116,8 @@ def format_analysis(analysis: Analysis, max_moves: int = 20) -> str:
     if moves:
         if isinstance(value, int):
             why = f"each leaves a nim-sum of 0: a component of value v goes to v xor {value}"
+        elif value is None and not analysis.misere:
+            why = "the first found; it leaves a position where the player to move loses"
         else:
             why = "each leaves a position where the player to move loses"
         lines += ["", f"Winning moves ({why}):"]

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from grundy.analysis import analyze
-from grundy.boards import cram_kernel
+from grundy.boards import region_kernel
 from grundy.boards.base import BoardGame
 from grundy.boards.bitgrid import Grid, crop, images, to_rows
 from grundy.boards.cram import CRAM, Cram
@@ -69,7 +69,7 @@ def random_board(rng: random.Random, rows: int, cols: int, most_free: int) -> Gr
 
 
 def kernel(grid: Grid) -> int:
-    return cram_kernel.region_value(grid[2], grid[0], grid[1])
+    return region_kernel.region_value(grid[2], grid[0], grid[1])
 
 
 class TestAgainstBruteForce:
@@ -123,14 +123,14 @@ class TestStrips:
     def test_one_row_is_dawsons_kayles(self, length: int) -> None:
         # A domino on a strip takes two adjacent cells and may split the rest: octal 0.07.
         strip = (1 << length) - 1
-        assert cram_kernel.region_value(strip, 1, length) == DAWSON.heap_value(length)
-        assert cram_kernel.region_value(strip, length, 1) == DAWSON.heap_value(length)
+        assert region_kernel.region_value(strip, 1, length) == DAWSON.heap_value(length)
+        assert region_kernel.region_value(strip, length, 1) == DAWSON.heap_value(length)
 
     def test_strips_with_gaps_are_sums(self) -> None:
         # 1x5, a gap, 1x7, a gap, 1x3 in one row of 17.
         mask = 0b111_0_1111111_0_11111
         expected = DAWSON.heap_value(5) ^ DAWSON.heap_value(7) ^ DAWSON.heap_value(3)
-        assert cram_kernel.region_value(mask, 1, 17) == expected
+        assert region_kernel.region_value(mask, 1, 17) == expected
 
 
 class TestSymmetry:
@@ -144,7 +144,7 @@ class TestSymmetry:
                 assert kernel(image) == value
             # The same board in a bigger frame, moved one row up and one column right.
             bigger = sum(1 << ((r + 1) * (cols + 2) + c + 1) for r, c in cells_of(grid))
-            assert cram_kernel.region_value(bigger, rows + 2, cols + 2) == value
+            assert region_kernel.region_value(bigger, rows + 2, cols + 2) == value
 
 
 def balanced_board(rng: random.Random, rows: int, cols: int) -> Grid:
@@ -189,39 +189,40 @@ class TestBalanced:
                     else random_board(rng, rows, cols, most_free=36))
             for region in CRAM.split(grid):
                 box_rows, box_cols, cells = crop(region)
-                by_kernel = cram_kernel._mirror_wins(np.uint64(cells), box_rows, box_cols)
+                by_kernel = region_kernel._mirror_wins(np.uint64(cells), box_rows, box_cols,
+                                                        region_kernel.CRAM)
                 assert by_kernel == balanced(CRAM, region), region
 
     def test_even_boards_are_not_searched(self) -> None:
-        cram_kernel.clear_memo()
-        assert cram_kernel.region_value((1 << 64) - 1, 8, 8) == 0
-        assert cram_kernel.memo_size() == 1
+        region_kernel.clear_memo()
+        assert region_kernel.region_value((1 << 64) - 1, 8, 8) == 0
+        assert region_kernel.memo_size() == 1
 
 
 class TestTable:
     def test_growth_keeps_values(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        monkeypatch.setattr(cram_kernel, "_FIRST_LOG", 3)
-        cram_kernel.clear_memo()
+        monkeypatch.setattr(region_kernel, "_FIRST_LOG", 3)
+        region_kernel.clear_memo()
         try:
-            assert cram_kernel.region_value((1 << 20) - 1, 4, 5) == 2
-            assert cram_kernel.memo_size() > 1000
+            assert region_kernel.region_value((1 << 20) - 1, 4, 5) == 2
+            assert region_kernel.memo_size() > 1000
         finally:
             monkeypatch.undo()
-            cram_kernel.clear_memo()
+            region_kernel.clear_memo()
 
     def test_known_value_only_looks(self) -> None:
-        cram_kernel.clear_memo()
-        assert cram_kernel.known_value(0b1111_1111, 2, 4) is None
-        assert cram_kernel.memo_size() == 0
-        value = cram_kernel.region_value(0b1111_1111, 2, 4)
-        assert cram_kernel.known_value(0b1111_1111, 4, 2) == value
-        assert cram_kernel.known_value(0b11_0000, 2, 4) == 1
+        region_kernel.clear_memo()
+        assert region_kernel.known_value(0b1111_1111, 2, 4) is None
+        assert region_kernel.memo_size() == 0
+        value = region_kernel.region_value(0b1111_1111, 2, 4)
+        assert region_kernel.known_value(0b1111_1111, 4, 2) == value
+        assert region_kernel.known_value(0b11_0000, 2, 4) == 1
 
     @pytest.mark.parametrize(("cells", "rows", "cols"),
                              [(1, 0, 5), (1, 9, 8), (1 << 6, 2, 3), (-1, 2, 3)])
     def test_bad_frames_are_refused(self, cells: int, rows: int, cols: int) -> None:
         with pytest.raises(ValueError):
-            cram_kernel.region_value(cells, rows, cols)
+            region_kernel.region_value(cells, rows, cols)
 
 
 class TestRuleset:
@@ -291,8 +292,8 @@ def flagged_pieces(grid: Grid) -> dict[tuple[Cell, Cell], int]:
     """For each domino of the board, the most pieces the kernel's look round it allows its
     region to fall into when it is placed (1, 2, or 0 for no bound)."""
     rows, cols, mask = grid
-    not_last = np.uint64(cram_kernel._not_last_column(rows, cols))
-    flags = cram_kernel._pieces_left(np.uint64(mask), cols, not_last)
+    not_last = np.uint64(region_kernel._not_last_column(rows, cols))
+    flags = region_kernel._pieces_left(np.uint64(mask), cols, not_last)
     one_across, two_across, one_down, two_down = (int(words) for words in flags)
     found = {}
     free = cells_of(grid)
@@ -350,24 +351,24 @@ def placements(free: frozenset[Cell]) -> int:
 class TestCountPlacements:
     def test_square_boards_are_oeis_a028420(self) -> None:
         for n in range(1, 9):
-            assert cram_kernel.count_placements(["1" * n] * n) == MATCHINGS_A028420[n]
+            assert region_kernel.count_placements(["1" * n] * n) == MATCHINGS_A028420[n]
 
     def test_random_boards_against_enumeration(self) -> None:
         rng = random.Random(28)
         for _ in range(300):
             grid = random_board(rng, rng.randint(1, 6), rng.randint(1, 6), most_free=16)
-            assert cram_kernel.count_placements(to_rows(grid)) == placements(cells_of(grid))
+            assert region_kernel.count_placements(to_rows(grid)) == placements(cells_of(grid))
 
     def test_a_count_past_64_bits_is_not_given(self) -> None:
         # 12 x 13 has about 1e43 placements: the bound falls back to 2^cells.
-        assert cram_kernel.count_placements(["1" * 12] * 13) is None
+        assert region_kernel.count_placements(["1" * 12] * 13) is None
         assert CRAM.region_bound((13, 12, (1 << 156) - 1)) == 1 << 156
 
     def test_a_count_too_big_for_a_word_stays_at_the_largest(self) -> None:
         largest = np.uint64(2**64 - 1)
-        assert cram_kernel._add_saturated(np.uint64(2**63), np.uint64(2**63)) == largest
-        assert cram_kernel._add_saturated(largest, np.uint64(1)) == largest
-        assert cram_kernel._add_saturated(np.uint64(5), np.uint64(7)) == 12
+        assert region_kernel._add_saturated(np.uint64(2**63), np.uint64(2**63)) == largest
+        assert region_kernel._add_saturated(largest, np.uint64(1)) == largest
+        assert region_kernel._add_saturated(np.uint64(5), np.uint64(7)) == 12
 
     def test_the_board_bound_is_the_count(self) -> None:
         assert CRAM.region_bound((4, 5, (1 << 20) - 1)) == 120465  # OEIS A210662, 4 x 5
@@ -375,6 +376,6 @@ class TestCountPlacements:
 
 def test_rows_by_reciprocal_are_exact() -> None:
     # The kernel finds the row of a bit by multiplying instead of dividing.
-    for width in range(1, cram_kernel.MAX_CELLS + 1):
+    for width in range(1, region_kernel.MAX_CELLS + 1):
         for index in range(64):
-            assert index * int(cram_kernel._RECIPROCALS[width]) >> 12 == index // width
+            assert index * int(region_kernel._RECIPROCALS[width]) >> 12 == index // width

@@ -1,15 +1,20 @@
-"""Compiled nim-values of Cram on boards of at most 64 cells.
+"""Compiled nim-values of Cram and kings on boards of at most 64 cells.
 
 A board is the bitmask of its free cells on an ``R x C`` frame, bit ``r * C + c`` for row
-``r`` and column ``c`` (as in :mod:`grundy.boards.bitgrid`), with ``R * C <= 64``.  Its value is
-the mex, over the dominoes on two free cells side by side, of the xor of the values of the
-regions left: the groups of free cells joined side by side, cells with no free neighbour
-left out (no domino can ever cover them).
+``r`` and column ``c`` (as in :mod:`grundy.boards.bitgrid`), with ``R * C <= 64``.  The game
+is a parameter of the search (:data:`CRAM`, :data:`KINGS`): the cells a play takes (a domino
+on two free cells side by side; a king's cell and the free cells a king's step from it) and
+how regions hang together (cells side by side; cells a king's step apart).  A position's
+value is the mex, over the plays, of the xor of the values of the regions left; for Cram,
+cells with no free neighbour are left out (no domino can ever cover them).
 
-A region that is its own image under the half turn of its bounding box, with no domino
-across the centre, is lost for the player to move by the lecture's symmetry strategy
-(answer every domino by its image), so its value is 0 and it is not searched: full boards
-with an even number of rows and of columns cost nothing.
+A region that is its own image under the half turn of its bounding box, with no play
+meeting its own image (no domino across the centre; no free cell among the centre's 1, 2 or
+4), is lost for the player to move by the lecture's symmetry strategy (answer every play by
+its image), so its value is 0 and it is not searched: full Cram boards with an even number
+of rows and of columns cost nothing.
+
+:func:`wins` asks only who wins, and stops at the first winning play (see :func:`_value`).
 
 Each region is solved once.  It is normalised first: cut down to its bounding box, laid out
 in a frame of that box's width, turned so that it is no taller than wide, and replaced by
@@ -21,8 +26,8 @@ time its value is found without trying the symmetries.  When the table fills up,
 stops, the table is rebuilt four times larger and the call starts again (everything solved
 so far is kept).
 
-Finding the regions a domino leaves is most of the work, so the search looks round each
-domino first: what is left has at most as many pieces as there are arcs of free cells in
+Finding the regions a domino leaves is most of the work, so the Cram search looks round
+each domino first: what is left has at most as many pieces as there are arcs of free cells in
 the ring of ten cells round the domino (a path through the domino can go round it within
 an arc).  One arc: what is left is one region, found without a search for its cells; two
 arcs: once the first piece is found, the rest is the second.  The arcs of every domino of a
@@ -48,6 +53,7 @@ import numpy as np
 from numba import njit, types
 from numba.extending import intrinsic
 
+from grundy.budget import Watch
 from grundy.caches import register
 from grundy.compiled import CACHING
 
@@ -65,11 +71,14 @@ _MIX = _U(0xBF58_476D_1CE4_E5B9)
 # region has not been solved.
 _FULL = -1
 _UNKNOWN = -2
+_PAUSED = -3
 
 # A slot's tag is width * 256 + value: never 0 (the width is at least 1), and a Cram value
 # is at most the number of places for a domino, 112 on 64 cells.
 _TAG_SHIFT = 8
 _TAG_VALUE = 255
+# The value kept for a region known only to be won by the player to move.
+_WINS = 254
 
 # The table is rebuilt once this fraction of it is used, to keep probe chains short.
 _LOAD_NUM, _LOAD_DEN = 5, 8
@@ -265,11 +274,12 @@ def _has_room(used, size):  # type: ignore[no-untyped-def]
 
 @njit(cache=CACHING)
 def _put(i, key, w, value, keys, tags, used):  # type: ignore[no-untyped-def]
-    """Keep ``value`` for the region ``key`` of width ``w`` in the free slot ``i``."""
+    """Keep ``value`` for the region ``key`` of width ``w`` in slot ``i``, free or its own."""
     # Straight-line code that only indexes its arrays: numba keeps no reference counts here.
+    if not tags[i]:
+        used[0] += 1
     keys[i] = key
     tags[i] = (w << _TAG_SHIFT) | value
-    used[0] += 1
 
 
 @njit(cache=CACHING)
@@ -282,15 +292,58 @@ def _rehash(keys, tags, new_keys, new_tags):  # type: ignore[no-untyped-def]
             new_tags[j] = tag
 
 
+# -- the games -----------------------------------------------------------------------------
+
+#: Cram: a play is a domino on two free cells side by side; regions are joined side by side.
+CRAM = 0
+#: Kings: a play is a king, which takes its cell and the (up to) eight round it out of play;
+#: regions are joined by king steps.
+KINGS = 1
+
+# A region of fewer cells than this is taken whole by any play (a Cram region of two or three
+# cells side by side, a kings region of one cell or two a step apart): its value is 1.
+_SEARCHED = np.array([4, 3], np.int64)
+
+
+@njit(cache=CACHING)
+def _king_area(x, w, not_last):  # type: ignore[no-untyped-def]
+    """The cells of ``x`` and those a king's step from one (above the frame too)."""
+    wide = x | ((x & not_last) << _ONE) | ((x >> _ONE) & not_last)
+    return wide | _up(wide, w) | _down(wide, w)
+
+
+@njit(cache=CACHING)
+def _live(x, h, w, not_last, kind):  # type: ignore[no-untyped-def]
+    """The cells of ``x`` some play may still take."""
+    return _playable(x, h, w, not_last) if kind == CRAM else x
+
+
+@njit(cache=CACHING)
+def _rest(x, first, w, not_last, kind, vertical):  # type: ignore[no-untyped-def]
+    """What is left of ``x`` after the play at the cell ``first`` (for Cram, the domino from
+    it to the right, or up when ``vertical``)."""
+    if kind == KINGS:
+        return x & ~_king_area(first, w, not_last)
+    return x & ~(first | (first << _U(w if vertical else 1)))
+
+
 # -- the search ----------------------------------------------------------------------------
 
 @njit(cache=CACHING)
-def _mirror_wins(x, h, w):  # type: ignore[no-untyped-def]
-    """Whether the region ``x``, cut down to its ``h x w`` box, is lost for the player to
-    move by the lecture's symmetry strategy: it is its own image under the half turn, and no
-    domino is its own image, so the reply to every domino, its image, is always free."""
+def _mirror_wins(x, h, w, kind):  # type: ignore[no-untyped-def]
+    """Whether the cells ``x``, cut down to their ``h x w`` box, are lost for the player to
+    move by the lecture's symmetry strategy: they are their own image under the half turn,
+    and no play meets its own image, so the reply to every play, its image, is always legal.
+    """
     if _reverse(x) >> _U(64 - h * w) != x:
         return False
+    if kind == KINGS:
+        # Only a king on the centre's 1, 2 or 4 cells attacks its own image.
+        left = (w - 1) // 2
+        centre = _low(w // 2 - left + 1) << _U(left)
+        if h % 2 == 0:
+            centre |= centre << _U(w)
+        return not x & (centre << _U((h - 1) // 2 * w))
     # A domino is its own image only when its middle is the centre of the box.
     if h % 2 and w % 2:
         return not (x >> _U(h // 2 * w + w // 2)) & _ONE
@@ -301,6 +354,44 @@ def _mirror_wins(x, h, w):  # type: ignore[no-untyped-def]
         pair = (_ONE | (_ONE << _U(w))) << _U((h // 2 - 1) * w + w // 2)
         return x & pair != pair
     return True
+
+
+@njit(cache=CACHING)
+def _quick_win(x, h, w, kind, not_last, across, down, keys,  # type: ignore[no-untyped-def]
+               tags):
+    """Whether one of the plays ``across`` and ``down`` of the region ``x`` leaves a position
+    known to be lost for the player to move without a search: nothing at all, a position
+    lost by the symmetry strategy, or regions whose values the table holds, of xor 0."""
+    for vertical in (False, True):
+        plays = down if vertical else across
+        while plays:
+            first = plays & (~plays + _ONE)
+            plays ^= first
+            rest = _live(_rest(x, first, w, not_last, kind, vertical), h, w, not_last, kind)
+            if not rest:
+                return True
+            y, yh, yw = _crop(rest, h, w)
+            if _mirror_wins(y, yh, yw, kind):
+                return True
+            total = 0
+            while rest:
+                part = _next_part(rest, h, w, not_last, kind)
+                rest &= ~part
+                if _popcount(part) < _SEARCHED[kind]:
+                    total ^= 1
+                    continue
+                y, yh, yw = _crop(part, h, w)
+                i = _slot(y, yw, keys, tags)
+                if not _known(tags[i], False):
+                    key, _, kw = _fold(y, yh, yw)
+                    i = _slot(key, kw, keys, tags)
+                    if not _known(tags[i], False):
+                        total = -1
+                        break
+                total ^= tags[i] & _TAG_VALUE
+            if total == 0:
+                return True
+    return False
 
 
 @njit(cache=CACHING)
@@ -345,13 +436,19 @@ def _pieces_left(x, w, not_last):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=CACHING)
-def _next_part(live, h, w, not_last):  # type: ignore[no-untyped-def]
-    """The group of cells of ``live`` joined side by side to its lowest cell."""
+def _next_part(live, h, w, not_last, kind):  # type: ignore[no-untyped-def]
+    """The region of ``live`` that holds its lowest cell."""
+    part = live & (~live + _ONE)
+    if kind == KINGS:
+        while True:
+            grown = _king_area(part, w, not_last) & live
+            if grown == part:
+                return part
+            part = grown
     # The cells that may be reached from the left, from the right, from above or below.
     from_left = live & (not_last << _ONE)
     from_right = live & not_last
     step = w if h > 1 else 0
-    part = live & (~live + _ONE)
     while True:
         grown = (part | (((part << _U(step)) | (part >> _U(step))) & live)
                  | ((part << _ONE) & from_left) | ((part >> _ONE) & from_right))
@@ -361,21 +458,38 @@ def _next_part(live, h, w, not_last):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=CACHING)
-def _value(cells, rows, cols, keys, tags, used, solve):  # type: ignore[no-untyped-def]
-    """The value of the free ``cells`` of a ``rows x cols`` frame, the xor of their
-    regions' values; regions the table lacks are solved and stored when ``solve``, else the
-    answer is ``_UNKNOWN``.  ``_FULL`` when the table is too full to take a region.
+def _known(tag, outcome):  # type: ignore[no-untyped-def]
+    """Whether a slot's tag answers: any stored result when only the ``outcome`` is asked,
+    a value otherwise (a region known only to be won does not say its value)."""
+    return tag != 0 and (outcome or tag & _TAG_VALUE != _WINS)
+
+
+@njit(cache=CACHING)
+def _value(cells, rows, cols, kind, outcome, keys, tags, used, solve,  # type: ignore[no-untyped-def]
+           quota):
+    """The value of the free ``cells`` of a ``rows x cols`` frame of the game ``kind``, the
+    xor of their regions' values; regions the table lacks are solved and stored when
+    ``solve``, else the answer is ``_UNKNOWN``.  ``_FULL`` when the table is too full to take
+    a region, ``_PAUSED`` once ``used[1]`` reaches ``quota`` regions solved (the caller
+    calls again: everything solved is kept).
+
+    With ``outcome``, a position that is one region is only asked who wins it: the answer
+    is 0 when the player to move loses, ``_WINS`` when they win.  Such a region is searched
+    for a play to a lost option and given up at the first; its options that are one region
+    again are only asked who wins them, those that fall apart need their regions' values
+    (the xor decides).  A region of that search tries first whether some play leaves a
+    position known to be lost without a search (:func:`_quick_win`).
 
     Depth first with an explicit stack of frames.  The bottom frame is the position itself,
     with a single play that places nothing; every other frame is a region being solved,
-    cut down to its box and normalised, with its plays still to try (horizontal, then
+    cut down to its box and normalised, with its plays still to try (Cram: horizontal, then
     vertical) and the values its options were seen to take.  A frame's current play keeps
     the cells whose regions are still to be valued and the xor of those valued so far; a
     region missing from the table is pushed as a new frame, and when it is solved its value
     joins that xor and the play goes on where it stopped.
     """
-    # Each region on the stack has at least two cells fewer than the one below it.
-    room = MAX_CELLS // 2 + 2
+    # Each region on the stack has at least one cell fewer than the one below it.
+    room = MAX_CELLS + 2
     xs = np.empty(room, np.uint64)
     hs = np.empty(room, np.int64)
     ws = np.empty(room, np.int64)
@@ -386,6 +500,9 @@ def _value(cells, rows, cols, keys, tags, used, solve):  # type: ignore[no-untyp
     seen_high = np.zeros(room, np.uint64)
     live = np.empty(room, np.uint64)
     found = np.zeros(room, np.int64)
+    # Whether a frame is asked only who wins, and how many regions its current play has met.
+    asked = np.zeros(room, np.bool_)
+    parts = np.zeros(room, np.int64)
     # The plays known to leave at most one piece of their region, and at most two; and for
     # the current play, how many pieces it may still leave (0: unknown).
     one_across = np.zeros(room, np.uint64)
@@ -398,7 +515,8 @@ def _value(cells, rows, cols, keys, tags, used, solve):  # type: ignore[no-untyp
     met_ws = np.empty(room, np.int64)
     xs[0], hs[0], ws[0] = cells, rows, cols
     edges[0] = _not_last_column(rows, cols)
-    live[0] = _playable(cells, rows, cols, edges[0])
+    live[0] = _live(cells, rows, cols, edges[0], kind)
+    asked[0] = outcome
     depth = 1
     while True:
         d = depth - 1
@@ -407,26 +525,28 @@ def _value(cells, rows, cols, keys, tags, used, solve):  # type: ignore[no-untyp
             if pieces[d] == 1:
                 part = live[d]
             else:
-                part = _next_part(live[d], h, w, edges[d])
+                part = _next_part(live[d], h, w, edges[d], kind)
                 if pieces[d] == 2:
                     # The first of at most two pieces: what is left is the other.
                     pieces[d] = 1
             live[d] &= ~part
-            # Two or three cells joined side by side take exactly one domino.
-            if _popcount(part) <= 3:
+            alone = parts[d] == 0 and not live[d]
+            parts[d] += 1
+            if _popcount(part) < _SEARCHED[kind]:
                 found[d] ^= 1
                 continue
+            only_outcome = asked[d] and alone
             y, yh, yw = _crop(part, h, w)
             i = _slot(y, yw, keys, tags)
-            if tags[i]:
+            if _known(tags[i], only_outcome):
                 found[d] ^= tags[i] & _TAG_VALUE
                 continue
             key, kh, kw = _fold(y, yh, yw)
             j = _slot(key, kw, keys, tags)
-            if tags[j]:
+            if _known(tags[j], only_outcome):
                 value = tags[j] & _TAG_VALUE
                 found[d] ^= value
-                if _has_room(used[0], len(keys)):
+                if not tags[i] and _has_room(used[0], len(keys)):
                     # No slot was taken since the look-up, so slot i is still the free one.
                     _put(i, y, yw, value, keys, tags, used)
                 continue
@@ -437,55 +557,71 @@ def _value(cells, rows, cols, keys, tags, used, solve):  # type: ignore[no-untyp
             seen_low[depth] = seen_high[depth] = _ZERO
             live[depth] = _ZERO
             found[depth] = -1
-            if _mirror_wins(key, kh, kw):
-                # Lost for the player to move, so its value is 0: searched as if it had no
-                # plays, the mex of nothing.
-                across[depth] = down[depth] = _ZERO
-            else:
+            asked[depth] = only_outcome
+            across[depth] = down[depth] = _ZERO
+            if not _mirror_wins(key, kh, kw, kind):
+                # Else lost for the player to move, so its value is 0: searched as if it had
+                # no plays, the mex of nothing.
                 not_last = _not_last_column(kh, kw)
                 edges[depth] = not_last
-                across[depth] = key & (key >> _ONE) & not_last
-                down[depth] = key & (key >> _U(kw)) if kh > 1 else _ZERO
-                (one_across[depth], two_across[depth], one_down[depth],
-                 two_down[depth]) = _pieces_left(key, kw, not_last)
+                if kind == KINGS:
+                    across[depth] = key
+                else:
+                    across[depth] = key & (key >> _ONE) & not_last
+                    down[depth] = key & (key >> _U(kw)) if kh > 1 else _ZERO
+                    (one_across[depth], two_across[depth], one_down[depth],
+                     two_down[depth]) = _pieces_left(key, kw, not_last)
+                if only_outcome and _quick_win(key, kh, kw, kind, not_last, across[depth],
+                                               down[depth], keys, tags):
+                    # Won at once: as if its current play were valued, and lost.
+                    across[depth] = down[depth] = _ZERO
+                    found[depth] = 0
             depth += 1
             continue
         if d == 0:
             return found[0]
         # The current play is valued (a new frame has none yet).
-        if found[d] >= 0:
+        value = -1
+        if found[d] == 0 and asked[d]:
+            value = _WINS
+        elif found[d] >= 0:
             if found[d] < 64:
                 seen_low[d] |= _ONE << _U(found[d])
             else:
                 seen_high[d] |= _ONE << _U(found[d] - 64)
-        if across[d]:
-            first = across[d] & (~across[d] + _ONE)
-            across[d] ^= first
-            rest = xs[d] & ~(first | (first << _ONE))
-            most = 1 if first & one_across[d] else 2 if first & two_across[d] else 0
-        elif down[d]:
-            first = down[d] & (~down[d] + _ONE)
-            down[d] ^= first
-            rest = xs[d] & ~(first | (first << _U(w)))
-            most = 1 if first & one_down[d] else 2 if first & two_down[d] else 0
-        else:
+        if value < 0 and (across[d] or down[d]):
+            vertical = not across[d]
+            plays = down[d] if vertical else across[d]
+            first = plays & (~plays + _ONE)
+            if vertical:
+                down[d] ^= first
+                most = 1 if first & one_down[d] else 2 if first & two_down[d] else 0
+            else:
+                across[d] ^= first
+                most = 1 if first & one_across[d] else 2 if first & two_across[d] else 0
+            rest = _rest(xs[d], first, w, edges[d], kind, vertical)
+            live[d] = _live(rest, h, w, edges[d], kind)
+            pieces[d] = most
+            parts[d] = 0
+            found[d] = 0
+            used[2] += 1
+            continue
+        if value < 0:
             # Values are below 128 (64 cells have at most 112 places for a domino): two words.
             value = _trailing_zeros(~seen_low[d])
             if value == 64:
                 value += _trailing_zeros(~seen_high[d])
-            if not _has_room(used[0], len(keys)):
-                return _FULL
-            _put(_slot(xs[d], w, keys, tags), xs[d], w, value, keys, tags, used)
-            used[1] += 1
-            j = _slot(met_keys[d], met_ws[d], keys, tags)
-            if not tags[j]:
-                _put(j, met_keys[d], met_ws[d], value, keys, tags, used)
-            depth -= 1
-            found[d - 1] ^= value
-            continue
-        live[d] = _playable(rest, h, w, edges[d])
-        pieces[d] = most
-        found[d] = 0
+        if not _has_room(used[0], len(keys)):
+            return _FULL
+        _put(_slot(xs[d], w, keys, tags), xs[d], w, value, keys, tags, used)
+        used[1] += 1
+        j = _slot(met_keys[d], met_ws[d], keys, tags)
+        if not _known(tags[j], False):
+            _put(j, met_keys[d], met_ws[d], value, keys, tags, used)
+        depth -= 1
+        found[d - 1] ^= value
+        if used[1] >= quota:
+            return _PAUSED
 
 
 # -- the size of a search ------------------------------------------------------------------
@@ -548,8 +684,8 @@ def count_placements(lines: list[str]) -> int | None:
 
 
 class _Table:
-    """A table of solved regions: keys, tags, and how many slots are used and how many
-    regions (up to symmetry) were solved.
+    """A table of solved regions: keys, tags, and how many slots are used, how many regions
+    (up to symmetry) were solved and how many plays were tried.
 
     A table is never resized in place: a caller in another thread (the web server's) holds
     either the old arrays or the new ones, never one of each.
@@ -559,7 +695,7 @@ class _Table:
         size = size or 1 << _FIRST_LOG
         self.keys: np.ndarray[Any, np.dtype[np.uint64]] = np.zeros(size, np.uint64)
         self.tags: np.ndarray[Any, np.dtype[np.int16]] = np.zeros(size, np.int16)
-        self.used: np.ndarray[Any, np.dtype[np.int64]] = np.zeros(2, np.int64)
+        self.used: np.ndarray[Any, np.dtype[np.int64]] = np.zeros(3, np.int64)
 
     def grown(self) -> _Table:
         """A table four times larger holding every region of this one."""
@@ -568,38 +704,83 @@ class _Table:
         bigger.used[:] = self.used
         return bigger
 
+    def bytes(self) -> int:
+        """The memory the table holds."""
+        return int(self.keys.nbytes + self.tags.nbytes)
 
-_table = _Table()
+
+# One table per game: a region's bits mean different things in each.
+_tables = [_Table(), _Table()]
+
+#: The names of the games the kernel knows, by kind.
+GAMES = ("cram", "kings")
+
+# Regions solved between two looks at the clock (a tenth of a second or so).
+_CHUNK = 100_000
 
 
-def _check(cells: int, rows: int, cols: int) -> None:
+def _check(cells: int, rows: int, cols: int, kind: int) -> None:
+    if kind not in (CRAM, KINGS):
+        raise ValueError(f"game kind {kind} is not CRAM ({CRAM}) nor KINGS ({KINGS})")
     if rows < 1 or cols < 1 or rows * cols > MAX_CELLS:
         raise ValueError(f"a {rows}x{cols} frame is not 1 to {MAX_CELLS} cells")
     if cells < 0 or cells >> (rows * cols):
         raise ValueError(f"cells {cells:#x} do not fit a {rows}x{cols} frame")
 
 
-def region_value(cells: int, rows: int, cols: int) -> int:
-    """The normal-play nim-value of Cram on the free ``cells`` of a ``rows x cols`` frame.
+def _search(cells: int, rows: int, cols: int, kind: int, outcome: bool) -> int:
+    """Run the search to the end, growing the table when it fills up and looking at the
+    budget (:class:`grundy.budget.Watch`) between chunks of work."""
+    _check(cells, rows, cols, kind)
+    table = _tables[kind]
+    if table.used[0] > _KEPT:
+        table = _tables[kind] = _Table()
+    watch = Watch(f"solving {GAMES[kind]} on {rows}x{cols} cells")
+    while True:
+        try:
+            found = int(_value(_U(cells), rows, cols, kind, outcome, table.keys, table.tags,
+                               table.used, True, table.used[1] + _CHUNK))
+        except KeyboardInterrupt:
+            raise watch.interrupted(int(table.used[2]), int(table.used[1])) from None
+        if found == _FULL:
+            table = _tables[kind] = table.grown()
+        elif found == _PAUSED:
+            watch.tick(*_counts(table))
+        else:
+            return found
+
+
+def _counts(table: _Table) -> tuple[int, int, int]:
+    """Plays tried, regions solved and bytes held, for the budget's watch."""
+    return int(table.used[2]), int(table.used[1]), table.bytes()
+
+
+def region_value(cells: int, rows: int, cols: int, kind: int = CRAM) -> int:
+    """The normal-play nim-value of the game ``kind`` on the free ``cells`` of a
+    ``rows x cols`` frame.
 
     Bit ``r * cols + c`` is the cell in row ``r``, column ``c``; ``rows * cols <= 64``.
 
     >>> region_value(0b1111, 1, 4), region_value(0b1111, 2, 2), region_value(0b1001, 1, 4)
     (2, 0, 0)
+    >>> region_value(0b111, 1, 3, KINGS), region_value(0b1111, 2, 2, KINGS)
+    (2, 1)
     """
-    global _table
-    _check(cells, rows, cols)
-    table = _table
-    if table.used[0] > _KEPT:
-        table = _table = _Table()
-    while True:
-        found = int(_value(_U(cells), rows, cols, table.keys, table.tags, table.used, True))
-        if found != _FULL:
-            return found
-        table = _table = table.grown()
+    return _search(cells, rows, cols, kind, False)
 
 
-def known_value(cells: int, rows: int, cols: int) -> int | None:
+def wins(cells: int, rows: int, cols: int, kind: int = CRAM) -> bool:
+    """Whether the player to move wins the game ``kind`` on the free ``cells`` (normal
+    play).  A position of one region is searched for who wins only, stopping at the first
+    play to a lost option; the regions of a position that falls apart are valued.
+
+    >>> wins(0b111111, 2, 3), wins(0b1111, 2, 2), wins((1 << 49) - 1, 7, 7, KINGS)
+    (True, False, True)
+    """
+    return _search(cells, rows, cols, kind, True) != 0
+
+
+def known_value(cells: int, rows: int, cols: int, kind: int = CRAM) -> int | None:
     """The value of the free ``cells`` when each of their regions is solved already, else None.
 
     >>> clear_memo()
@@ -608,26 +789,30 @@ def known_value(cells: int, rows: int, cols: int) -> int | None:
     >>> known_value(0b111111, 3, 2), known_value(0b11, 1, 2)
     (1, 1)
     """
-    _check(cells, rows, cols)
-    table = _table
-    found = int(_value(_U(cells), rows, cols, table.keys, table.tags, table.used, False))
+    _check(cells, rows, cols, kind)
+    table = _tables[kind]
+    found = int(_value(_U(cells), rows, cols, kind, False, table.keys, table.tags, table.used,
+                       False, _ALL_REGIONS))
     return None if found == _UNKNOWN else found
 
 
-def memo_size() -> int:
-    """How many regions (up to symmetry) the table holds.
+# A quota never reached: a look-up solves nothing.
+_ALL_REGIONS = 1 << 62
+
+
+def memo_size(kind: int = CRAM) -> int:
+    """How many regions (up to symmetry) the table of the game ``kind`` holds.
 
     >>> clear_memo()
     >>> memo_size(), region_value(0b1111, 2, 2), memo_size()
     (0, 0, 1)
     """
-    return int(_table.used[1])
+    return int(_tables[kind].used[1])
 
 
 def clear_memo() -> None:
-    """Forget every solved region (for cold timings, or to free the table's memory)."""
-    global _table
-    _table = _Table()
+    """Forget every solved region (for cold timings, or to free the tables' memory)."""
+    _tables[:] = [_Table(), _Table()]
 
 
-register("cram regions", clear_memo, memo_size)
+register("board regions", clear_memo, lambda: memo_size(CRAM) + memo_size(KINGS))

@@ -1,0 +1,76 @@
+"""Cram nim-values of full boards against the published table, and who wins the bigger ones.
+
+Run: .venv/bin/python benchmarks/published_cram.py [--minutes M] [RxC ...]
+
+The table is Piotr Beling's (https://github.com/beling/impartial-games, README, "The results
+obtained so far"), most of whose entries were first found by Glop (Lemoine and Viennot).
+Each board of at most 64 cells is solved cold in its own process under a time budget of
+``--minutes`` (default 10), after loading the compiled kernel (not timed): the nim-value by
+the compiled search (``grundy.boards.region_kernel.region_value``), and who wins by its
+outcome search (``wins``), each timed.
+A board whose value is not found in time says so; nothing is left out silently.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+
+#: The published nim-values (rows x columns, the smaller side first).
+PUBLISHED = {
+    (4, 4): 0, (4, 5): 2, (4, 6): 0, (4, 7): 3, (4, 8): 0, (4, 9): 1, (4, 10): 0, (4, 11): 1,
+    (4, 12): 0, (4, 13): 3, (4, 14): 0, (4, 15): 4,
+    (5, 5): 0, (5, 6): 2, (5, 7): 1, (5, 8): 1, (5, 9): 1, (5, 10): 2, (5, 11): 0, (5, 12): 3,
+    (6, 6): 0, (6, 7): 5, (6, 8): 0, (6, 9): 1, (6, 10): 0, (6, 12): 0, (6, 14): 0,
+    (7, 7): 1, (7, 8): 3, (7, 9): 1,
+}
+
+CHILD = """
+import sys, time
+from grundy.boards import region_kernel as kernel
+from grundy.budget import Budget, work_limit
+from grundy.errors import TooBig
+rows, cols, seconds, what = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+search = kernel.wins if what == "wins" else kernel.region_value
+search(3, 1, 2)
+kernel.clear_memo()
+start = time.perf_counter()
+try:
+    with work_limit(Budget.of(seconds)):
+        found = search((1 << rows * cols) - 1, rows, cols)
+except TooBig:
+    print(f"not within {seconds:.0f} s")
+else:
+    print(f"{found} {time.perf_counter() - start:.1f} {kernel.memo_size()}")
+"""
+
+
+def run(rows: int, cols: int, seconds: float, what: str) -> str:
+    """One search in a fresh process (cold tables): its answer, seconds and regions."""
+    done = subprocess.run([sys.executable, "-c", CHILD, str(rows), str(cols), str(seconds), what],
+                          capture_output=True, text=True, timeout=seconds * 2 + 60)
+    return done.stdout.strip() or done.stderr.strip().splitlines()[-1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument("boards", nargs="*", help="RxC boards of the table (all by default)")
+    args = parser.parse_args()
+    boards = [tuple(map(int, text.split("x"))) for text in args.boards] or sorted(
+        (board for board in PUBLISHED if board[0] * board[1] <= 64),
+        key=lambda board: board[0] * board[1])
+    print("| board | published | nim-value (s, regions) | first player wins? (s, regions) |")
+    print("|---|---|---|---|")
+    for rows, cols in boards:
+        published = PUBLISHED[rows, cols]
+        value = run(rows, cols, args.minutes * 60, "value")
+        wins = run(rows, cols, args.minutes * 60, "wins")
+        agrees = "" if value.startswith("not") else (
+            " (agrees)" if int(value.split()[0]) == published else " (DISAGREES)")
+        print(f"| {rows}x{cols} | {published} | {value}{agrees} | {wins} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,102 @@
+"""Budgets of time and memory: their text, the watch of long searches, and the command line."""
+
+from __future__ import annotations
+
+import pytest
+
+from grundy.boards import region_kernel
+from grundy.budget import Budget, Watch, parse_budget, progress_to, time_needed, work_limit
+from grundy.cli import main
+from grundy.errors import InvalidArgument, SearchInterrupted, TooBig
+
+
+class TestParse:
+    @pytest.mark.parametrize(("text", "seconds", "memory"), [
+        ("10m", 600.0, None), ("2GB", None, 2 * 10**9), ("2GB,10m", 600.0, 2 * 10**9),
+        (" 90s , 512MiB ", 90.0, 512 * 2**20), ("1.5h", 5400.0, None), ("100kb", None, 10**5)])
+    def test_times_and_memories(self, text: str, seconds: float | None,
+                                memory: int | None) -> None:
+        budget = parse_budget(text)
+        assert (budget.seconds, budget.memory) == (seconds, memory)
+
+    @pytest.mark.parametrize("text", ["", "10", "10 m", "m", "5y", "10m,20m", "1GB,2GB", "0s",
+                                      "-3m", "1e9s", "10m,"])
+    def test_bad_budgets_are_refused(self, text: str) -> None:
+        with pytest.raises(InvalidArgument):
+            parse_budget(text)
+
+    def test_positions_grow_with_the_time(self) -> None:
+        assert Budget.of(60).positions == 12 * Budget.of(5).positions
+        assert Budget.of(None).positions == Budget.of(5).positions
+
+    def test_time_needed_covers_the_positions(self) -> None:
+        for positions in (1, 10**6, 10**8, 3 * 10**9):
+            text = time_needed(positions)
+            assert parse_budget(text).positions >= positions
+
+
+class TestWatch:
+    def test_time_and_memory_stop_the_search(self) -> None:
+        with work_limit(Budget.of(seconds=1000.0, memory=100)):
+            watch = Watch("solving kings on 8x8 cells")
+        watch.tick(positions=1, regions=1, memory=100)
+        with pytest.raises(TooBig, match="101 bytes; the limit is 100"):
+            watch.tick(positions=1, regions=1, memory=101)
+        watch.start -= 2000
+        with pytest.raises(TooBig, match=r"1000\.0 seconds"):
+            watch.tick(positions=1, regions=1, memory=1)
+
+    def test_progress_is_reported_after_a_second(self) -> None:
+        lines: list[str] = []
+        with progress_to(lines.append):
+            watch = Watch("solving cram on 7x7 cells")
+            watch.tick(positions=10, regions=5, memory=80)
+            assert lines == []
+            watch.start -= 2
+            watch.tick(positions=3000, regions=1500, memory=80)
+        assert len(lines) == 1
+        assert "3,000 positions, 1,500 regions solved" in lines[0]
+
+    def test_no_progress_without_a_reader(self) -> None:
+        watch = Watch("solving cram on 7x7 cells")
+        watch.start -= 2
+        watch.tick(positions=3000, regions=1500, memory=80)
+
+
+class TestCommandLine:
+    def test_a_bad_budget_is_bad_input(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["analyze", "--budget", "3 parsecs", "cram", "4x5"]) == 2
+        assert "budget part '3 parsecs'" in capsys.readouterr().err
+
+    def test_refusals_say_what_budget_would_allow(self,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["analyze", "rows", "5x5"]) == 3
+        assert "a time budget of" in capsys.readouterr().err
+        assert main(["analyze", "cram", "6x7"]) == 3
+        assert "with a time budget" in capsys.readouterr().err
+
+    def test_outcome_within_a_short_budget(self, capsys: pytest.CaptureFixture[str]) -> None:
+        region_kernel.clear_memo()
+        assert main(["analyze", "--budget", "0.3s", "cram", "6x7"]) == 0
+        out = capsys.readouterr().out
+        assert "The first player (to move) wins" in out and "outcome search" in out
+        assert "place a domino on d3-d4" in out
+
+    def test_ctrl_c_says_how_far_the_search_got(self, capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+        def interrupted(*args: object) -> int:
+            # Looking a region up is instant; the search is where Ctrl-C lands.
+            solve = args[8]
+            if solve:
+                raise KeyboardInterrupt
+            return int(region_kernel._UNKNOWN)
+
+        region_kernel.clear_memo()
+        monkeypatch.setattr(region_kernel, "_value", interrupted)
+        assert main(["analyze", "cram", "5x6"]) == 130
+        err = capsys.readouterr().err
+        assert err.startswith("grundy: interrupted: solving cram on 5x6 cells stopped after")
+        assert "regions solved" in err and err.count("\n") == 1
+
+    def test_an_interrupted_search_is_a_keyboard_interrupt(self) -> None:
+        assert issubclass(SearchInterrupted, KeyboardInterrupt)
