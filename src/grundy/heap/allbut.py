@@ -37,8 +37,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from grundy.errors import InvalidGame
 from grundy.heap.base import HeapGame, Heaps, Progress, narrow_array
 
@@ -64,6 +62,8 @@ def state_repeats(values: Values, excluded: frozenset[int], start: int, period: 
     >>> state_repeats(values, frozenset({1, 2}), 2, 3, 2)
     False
     """
+    import numpy as np
+
     reach = max(excluded)
     later = start + period
     if start < reach or later > len(values):
