@@ -18,6 +18,7 @@ from grundy.heap.codes import TakeBreakCode
 from grundy.heap.kernels import take_break_values
 from grundy.heap.period import values_needed_take_break
 from grundy.heap.takebreak import TakeAndBreak
+
 from literature import CZAJKA_SOLVED, CZAJKA_TRIVIAL, CZAJKA_UNSOLVED, published_values
 
 #: Heaps the census may compute in a test.
