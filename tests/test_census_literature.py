@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from grundy.census.equivalence import same_game
 from grundy.census.rows import census_row
 from grundy.heap.codes import TakeBreakCode
 from grundy.heap.kernels import take_break_values
@@ -89,3 +90,17 @@ def test_unsolved_games_are_not_proved() -> None:
         row = census_row(code, 4096)
         assert not row.solved, code
         assert row.largest == int(np.max(take_break_values(TakeBreakCode.parse(code), 4096)))
+
+
+def test_flammenkamp_example() -> None:
+    # Flammenkamp's page on sparse positions: 0.051 has preperiod 48, period 48, largest 5.
+    row = census_row("0.051", 4096)
+    assert (row.preperiod, row.period, row.largest) == (48, 48, 5)
+
+
+def test_czajka_correction_of_flammenkamp() -> None:
+    # Czajka's README: 0.161 is not the game 0.36; their values first differ at heap 519.
+    first = take_break_values(TakeBreakCode.parse("0.161"), 600).astype(int)
+    second = take_break_values(TakeBreakCode.parse("0.36"), 600).astype(int)
+    assert int(np.flatnonzero(first != second)[0]) == 519
+    assert not same_game(TakeBreakCode.parse("0.161"), TakeBreakCode.parse("0.36"))
