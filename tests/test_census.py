@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from grundy.census import runner
 from grundy.census.equivalence import reduced_options, same_game, same_game_groups
 from grundy.census.rows import CensusRow, census_row, rare_mask
 from grundy.census.runner import CensusState, plan_census, run_census
@@ -222,9 +223,10 @@ class TestRunning:
             run_census(["0.3?"], 5000), "csv") + "\n"
         assert not Path(str(output) + ".state").exists()
 
-    def test_unreachable_scheduler_one_line_exit_2(self,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    def test_unreachable_scheduler_one_line_exit_2(self, capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
         pytest.importorskip("distributed")
+        monkeypatch.setattr(runner, "CONNECT_SECONDS", 1)
         assert main(["census", "0.7", "--to", "10", "--scheduler", "tcp://127.0.0.1:9"]) == 2
         err = capsys.readouterr().err
         assert err.startswith("grundy: cannot reach the Dask scheduler") and err.count("\n") == 1
@@ -232,7 +234,7 @@ class TestRunning:
 
 class TestCommandLine:
     def test_formats(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-        assert main(["census", "0.7?", "--to", "400", "--format", "json"]) == 0
+        assert main(["census", "0.7?", "--to", "400", "--workers", "1", "--format", "json"]) == 0
         table = json.loads(capsys.readouterr().out)
         assert table["shapes"] == ["0.7?"] and table["to"] == 400 and table["codes"] == 8
         kayles = next(row for row in table["rows"] if row["code"] == "0.77")
@@ -242,10 +244,11 @@ class TestCommandLine:
                           "largest_at": 27, "rare": kayles["rare"], "mask": kayles["mask"]}
         assert CensusRow.from_json({k: v for k, v in kayles.items() if k != "same_game"}) \
             == census_row("0.77", 400)
-        assert main(["census", "0.7?", "--to", "400"]) == 0
+        assert main(["census", "0.7?", "--to", "400", "--workers", "1"]) == 0
         markdown = capsys.readouterr().out
         assert "| 0.77 |  | 400 | 71 | 12 | 8 | 27 |" in markdown
-        assert main(["census", "0.7?", "--to", "400", "-o", str(tmp_path / "t.csv")]) == 0
+        assert main(["census", "0.7?", "--to", "400", "--workers", "1",
+                     "-o", str(tmp_path / "t.csv")]) == 0
         lines = (tmp_path / "t.csv").read_text(encoding="utf-8").splitlines()
         assert lines[0].startswith("code,same_game,heaps,solved") and len(lines) == 1 + len(
             table["rows"])

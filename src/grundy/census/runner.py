@@ -21,6 +21,9 @@ from grundy.census.shapes import codes_of_shapes
 from grundy.errors import InvalidArgument
 from grundy.numerals import shown
 
+#: How long to wait for the Dask scheduler to answer, in seconds.
+CONNECT_SECONDS = 10
+
 
 class ClusterMissing(Exception):
     """The Dask packages for ``--scheduler`` are not installed."""
@@ -180,7 +183,7 @@ def _on_cluster(codes: Sequence[str], to: int, seconds: float | None, address: s
     except ImportError:
         raise ClusterMissing("--scheduler needs Dask: pip install 'grundy[cluster]'") from None
     try:
-        client = dask.Client(address, timeout="10s")
+        client = dask.Client(address, timeout=f"{CONNECT_SECONDS}s")
     except (OSError, TimeoutError) as error:
         raise InvalidArgument(f"cannot reach the Dask scheduler at {shown(address)}: "
                               f"{error}") from None
