@@ -160,6 +160,10 @@ class TestRows:
         assert row.largest == int(naive_values((0, 6), row.heaps).max())
 
 
+def _default_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class TestRunning:
     def test_processes_give_the_rows_of_one_process(self) -> None:
         one = run_census(["0.1?"], 2000, workers=1)
@@ -189,8 +193,9 @@ class TestRunning:
         state = tmp_path / "state.jsonl"
         command = [*GRUNDY, "census", "0.7?", "0.1?", "--to", "30000", "--workers", "2",
                    "--state", str(state), "--format", "json"]
+        # Ctrl-C as a terminal sends it, even when this suite runs with SIGINT ignored.
         running = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   text=True)
+                                   text=True, preexec_fn=_default_interrupts)
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and (
                 not state.exists() or len(state.read_text(encoding="utf-8").splitlines()) < 2):
