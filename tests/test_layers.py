@@ -22,7 +22,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("grundy.heap", "grundy.boards", "grundy.digraph", "grundy.coins", "grundy.kayles_graphs"),
     ("grundy.catalogue", "grundy.misere"),
     ("grundy.analysis",),
-    ("grundy.opponent", "grundy.sequences", "grundy.render", "grundy.problems"),
+    ("grundy.opponent", "grundy.sequences", "grundy.render", "grundy.problems",
+     "grundy.census"),
     ("grundy.terminal", "grundy.web", "grundy.arguments", "grundy.completion", "grundy.cli",
      "grundy.demo", "grundy.__main__", "grundy"),
 ]

@@ -8,6 +8,7 @@ Errors of the arguments are one line, raised as :class:`~grundy.errors.InvalidAr
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
@@ -127,6 +128,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--to", type=_bounded("--to"), metavar="N",
                      help="heaps up to N (default: until the period is proved)")
 
+    _census_arguments(command("census", "every octal code of a shape (0.??, 4.???), the "
+                              "same games once, each with its period proved or unsolved"))
+
     sub = command("graph", "the game graph of a position: DOT text, SVG or PNG")
     sub.add_argument("--misere", action="store_true", help="mark P/N for misère play")
     sub.add_argument("--format", choices=["dot", "svg", "png"], default="dot")
@@ -170,6 +174,25 @@ def build_parser() -> argparse.ArgumentParser:
     sub.epilog = "install it with one of:\n  " + "\n  ".join(INSTALL.values())
     sub.add_argument("shell", choices=list(INSTALL))
     return parser
+
+
+def _census_arguments(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument("shapes", nargs="+", metavar="SHAPE",
+                     help="a code with ? for any octal digit: 0.??, 0.???, 4.??")
+    sub.add_argument("--to", type=_bounded("--to", 1), default=2**20, metavar="N",
+                     help="heaps 0..N for every code (default 1048576)")
+    sub.add_argument("--seconds", type=_bounded("--seconds", 1), metavar="S",
+                     help="stop each code after about S seconds (its row says how far it got)")
+    sub.add_argument("--workers", type=_bounded("--workers", 1, 1024),
+                     default=os.cpu_count() or 1, metavar="K",
+                     help="local processes (default: one per core)")
+    sub.add_argument("--scheduler", metavar="ADDRESS",
+                     help="run on the Dask cluster of this scheduler (tcp://host:port)")
+    sub.add_argument("--state", metavar="FILE", help="keep finished rows in FILE, and reuse "
+                     "them: a stopped census goes on (default with -o: FILE.state)")
+    sub.add_argument("--format", choices=["markdown", "csv", "json"],
+                     help="the table's format (default: by the ending of -o, else markdown)")
+    sub.add_argument("-o", "--output", metavar="FILE", help="write the table to FILE")
 
 
 def one_line(message: str, most: int = 400) -> str:

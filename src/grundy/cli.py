@@ -248,6 +248,52 @@ def _quotient(args: argparse.Namespace) -> None:
         print(quotient_text(report))
 
 
+def _census(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from grundy.census.runner import ClusterMissing, run_census
+    from grundy.census.table import census_table, format_for
+
+    state = args.state or (args.output + ".state" if args.output else None)
+    fmt = format_for(args.output, args.format)
+    try:
+        with _counter("codes computed") as done:
+            census = run_census(args.shapes, args.to, seconds=args.seconds,
+                                workers=args.workers, scheduler=args.scheduler, state=state,
+                                done=done)
+    except ClusterMissing as error:
+        print(f"grundy: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        kept = f"; finished codes are kept in {state}, run the same command to go on" \
+            if state else ""
+        print(f"grundy: interrupted{kept}", file=sys.stderr)
+        return 130
+    table = census_table(census, fmt)
+    if args.output is None:
+        print(table)
+        return 0
+    Path(args.output).write_text(table + "\n", encoding="utf-8")
+    if args.state is None and state is not None:
+        Path(state).unlink(missing_ok=True)
+    print(f"saved to {args.output}")
+    return 0
+
+
+@contextmanager
+def _counter(what: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A bar on stderr counting finished items, only when stderr is a terminal."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress as Bar
+
+    with Bar(transient=True, console=Console(stderr=True)) as bar:
+        task = bar.add_task(what, total=None)
+        yield lambda finished, total: bar.update(task, completed=finished, total=total)
+
+
 def _games(args: argparse.Namespace) -> None:
     rulesets = game_list()
     width = max(len(r.usage) for r in rulesets)
@@ -276,6 +322,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int | None]] = {
     "games": _games,
     "nim-multiply": _nim_multiply,
     "quotient": _quotient,
+    "census": _census,
     "graph": _graph,
     "plot": _plot,
     "play": _play,

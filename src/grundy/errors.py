@@ -31,6 +31,10 @@ class InvalidMove(ValueError):
     """A move that is not legal in the position it is played in."""
 
 
+class InvalidShape(ValueError):
+    """A census shape (``0.??``: a code whose ``?`` stand for any octal digit) is not valid."""
+
+
 class InvalidArgument(ValueError):
     """A command or API argument other than a game or position is not valid (``--to -5``)."""
 
