@@ -242,10 +242,12 @@ class TestAgainstBruteForce:
         wins = chocolate_wins(bar)  # type: ignore[arg-type]
         assert (parse_position(f"chocolate {pieces}").value() != 0) == wins
 
-    def test_chocolate_values_of_the_literal_graph(self) -> None:
+    def test_chocolate_values_of_the_strip_rule_game(self) -> None:
+        """The values are those of the game where no break leaves a strip (the module's
+        strip rule), zero exactly where the literal game graph's are."""
         won = "won"
 
-        def moves(bar: Hashable) -> list[Hashable]:
+        def literal(bar: Hashable) -> list[Hashable]:
             if bar == won:
                 return []
             found: list[Hashable] = []
@@ -257,9 +259,15 @@ class TestAgainstBruteForce:
                     found.append(won if (1, 1) in halves else tuple(sorted(rest + halves)))
             return found
 
-        value = solve(moves)
-        for a, b in [(1, 4), (2, 4), (3, 4), (4, 5), (1, 7), (3, 6)]:
-            assert CHOCOLATE.value(((a, b),)) == value(((a, b),))
+        def no_strip(bar: Hashable) -> list[Hashable]:
+            return [option for option in literal(bar)
+                    if option != won and min(min(p) for p in option) >= 2]  # type: ignore[union-attr]
+
+        literal_value, strip_value = solve(literal), solve(no_strip)
+        for a, b in [(2, 4), (3, 4), (4, 5), (3, 6), (4, 7), (5, 6)]:
+            assert CHOCOLATE.value(((a, b),)) == strip_value(((a, b),))
+            assert (CHOCOLATE.value(((a, b),)) == 0) == (literal_value(((a, b),)) == 0)
+        assert CHOCOLATE.value(((2, 4), (3, 7), (4, 4))) == strip_value(((2, 4), (3, 7), (4, 4)))
 
     @pytest.mark.parametrize("n", range(3, 9))
     def test_diagonals(self, n: int) -> None:
@@ -448,7 +456,7 @@ def solve_count(rows: int, cols: int) -> dict[str, int]:
 
 class TestTooBig:
     @pytest.mark.parametrize("text", ["cram 100x199", "skewers 3x3x3", "chomp 30x30",
-                                      "rows 8x9", "kings 8x8", "diagonals 14", "chocolate 9x9",
+                                      "rows 8x9", "kings 8x8", "diagonals 14", "chocolate 600x600",
                                       "two-numbers 5000 6000"])
     def test_refused_up_front(self, text: str) -> None:
         with pytest.raises(TooBig) as error:
