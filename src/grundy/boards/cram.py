@@ -86,7 +86,7 @@ class Cram(GridGame):
         from grundy.boards import cram_kernel
 
         rows, cols, cells = state
-        if not cells or rows * cols > cram_kernel.MAX_CELLS:
+        if not cells or rows * cols > cram_kernel.MAX_CELLS or min(rows, cols) == 1:
             return super().value(state)
         known = cram_kernel.known_value(cells, rows, cols)
         if known is not None:
