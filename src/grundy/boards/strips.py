@@ -27,8 +27,8 @@ nim-sequence and its proved period (:meth:`~grundy.heap.base.HeapGame.heap_value
 >>> from grundy.boards.kings import KINGS
 >>> strip_value(CRAM, (1, 41, (1 << 41) - 1)), strip_value(KINGS, (2, 35, (1 << 70) - 1))
 (1, 1)
->>> print(strip_reason(KINGS, (1, 35, (1 << 35) - 1)))
-a row of kings is Dawson's chess (octal:0.137): kings 1x35 is a heap of 35
+>>> print(strip_reason(CRAM, (1, 41, (1 << 41) - 1)))
+a row of Cram is Dawson's Kayles (octal:0.07): cram 1x41 is a heap of 41
 """
 
 from __future__ import annotations
