@@ -92,7 +92,7 @@ def _settle(kind: str, runs: list[list[int]]) -> State:
     pieces: list[list[int]] = []
     for run in runs:
         current: list[int] = []
-        for label in run + [FULL]:
+        for label in [*run, FULL]:
             if label == FULL:
                 if current:
                     pieces.append(current)
