@@ -65,8 +65,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from grundy.boards.base import BoardGame
 from grundy.caches import remembered
@@ -74,6 +73,10 @@ from grundy.core.game import MisereRule, Option
 from grundy.errors import BEYOND, InvalidPosition, TooBig
 from grundy.numerals import shown, sizes
 from grundy.values import Outcome, Value
+
+if TYPE_CHECKING:
+    # numpy is imported where the table of piece values is made: reading a bar needs none.
+    import numpy as np
 
 Piece = tuple[int, int]
 Bar = tuple[Piece, ...]
@@ -131,7 +134,7 @@ def _table_work(rows: int, cols: int) -> int:
 
 
 @remembered("chocolate piece values", most=4)
-def piece_values(rows: int, cols: int, misere: bool = False) -> np.ndarray:
+def piece_values(rows: int, cols: int, misere: bool = False) -> np.ndarray[Any, Any]:
     """The values of the pieces ``r x c`` (r <= rows, c <= cols) in the game of breaks that
     leave no strip (sides of 1 are 0: not in the game), or with ``misere`` in the game of
     breaks that make no 1x1 (see the module's text).
@@ -142,6 +145,8 @@ def piece_values(rows: int, cols: int, misere: bool = False) -> np.ndarray:
     if rows * cols > MAX_TABLE or _table_work(rows, cols) > MAX_TABLE_WORK:
         raise TooBig(f"chocolate: the values of the pieces up to {rows}x{cols}",
                      size=_table_work(rows, cols), limit=MAX_TABLE_WORK, unit="options")
+    import numpy as np
+
     table = np.zeros((rows + 1, cols + 1), dtype=np.int64)
     narrowest = 1 if misere else 2
     for r in range(narrowest, rows + 1):
@@ -163,7 +168,7 @@ def piece_values(rows: int, cols: int, misere: bool = False) -> np.ndarray:
     return table
 
 
-def _table(pieces: Bar, misere: bool) -> np.ndarray:
+def _table(pieces: Bar, misere: bool) -> np.ndarray[Any, Any]:
     return piece_values(max(a for a, _ in pieces), max(b for _, b in pieces), misere)
 
 
