@@ -16,7 +16,17 @@ move taking only the top-right square; whatever that answer takes, the first pla
 have taken it first, since it also takes the top-right square.  The argument names no
 move; the search finds them.  On a square board the first player also has a symmetry
 strategy: take b2, leaving two equal arms, then copy every move of the opponent on the
-other arm (:func:`grundy.boards.symmetry.symmetry_strategy`).
+other arm (:func:`grundy.boards.symmetry.symmetry_strategy`).  On two rows, rows of n and
+n - 1 squares lose for the player to move: every move leaves equal rows or rows differing
+by two or more, and taking the top-right square, or cutting the bottom row to one more
+than the top row, restores a difference of one; so from 2xn the winning move is the
+top-right square.
+
+Nim-values come from a compiled table of every diagram in the state's box
+(:mod:`grundy.boards.chomp_kernel`).  A lone rectangle whose box is too big to tabulate in
+about a second is answered by :func:`rectangle_rule` (:meth:`Chomp.normal_rule`): the
+first player wins, with the winning move of a square, of two rows or of one row, and no
+nim-value.
 
 >>> from grundy.analysis import analyze
 >>> [m.description for m in analyze("chomp 2x3").winning_moves]
