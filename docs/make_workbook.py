@@ -412,10 +412,10 @@ def games(book: Book) -> None:
               "drawn is odd: the game is a fight over which ending comes.",
               "Searched (`benchmarks/diagonals_outcomes.py`, an independent search that "
               "keeps only the runs of open vertices between full ones): the first player "
-              "wins for n = 5, 6, 10 and 12 and loses for n = 3, 4, 7, 8, 9, 11 and 13. "
-              "Conjecture, checked for 9 <= n <= 13: from n = 9 on the first player wins "
+              "wins for n = 5, 6, 10, 12 and 14 and loses for n = 3, 4, 7, 8, 9, 11 and 13. "
+              "Conjecture, checked for 9 <= n <= 14: from n = 9 on the first player wins "
               "exactly when n is even, that is, the game ends with n - 1 diagonals. The "
-              "conjecture is not proved here; the search grows about fivefold with each "
+              "conjecture is not proved here; the search grows about fourfold with each "
               "vertex, so it does not reach n = 20.")
 
     book.heading(3, "Game 16 and exercise 29 — Chomp")

@@ -21,9 +21,9 @@ a row with their ends joined; so the game ends with n diagonals (every vertex fu
 (one bare vertex, or two vertices with one diagonal each) or n - 2 (two neighbouring bare
 vertices, or three in a row with their ends joined), and the first player wins exactly
 when that number is odd.  Which ending comes, a search decides: the first player wins for
-n = 5, 6, 10, 12 and loses for n = 3, 4, 7, 8, 9, 11, 13 (values here up to 10 vertices,
-outcomes to 13 by ``benchmarks/diagonals_outcomes.py``).  Conjecture, checked for
-9 <= n <= 13: from 9 vertices on, the first player wins exactly when n is even (the game
+n = 5, 6, 10, 12, 14 and loses for n = 3, 4, 7, 8, 9, 11, 13 (values here up to 10
+vertices, outcomes to 14 by ``benchmarks/diagonals_outcomes.py``).  Conjecture, checked
+for 9 <= n <= 14: from 9 vertices on, the first player wins exactly when n is even (the game
 ends with n - 1 diagonals).
 
 >>> from grundy.analysis import analyze
