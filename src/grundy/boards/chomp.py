@@ -126,9 +126,9 @@ class Chomp(BoardGame[Diagram]):
         return [] if state == (1,) else [self.canonical(state)]
 
     def value(self, state: Diagram) -> Value:
-        """The nim-value: compiled (:mod:`~grundy.boards.chomp_kernel`) when the diagrams of
-        the state's box are at most :data:`BOX_FACTOR` times the search budget, else by the
-        general search (refused up front when too big).
+        """The nim-value: compiled (:mod:`~grundy.boards.chomp_kernel`) when the table of the
+        state's box looks at most :data:`WORK_FACTOR` times the search budget options, else
+        by the general search (refused up front when too big).
 
         >>> CHOMP.value((10,) * 10), CHOMP.value((5, 5, 3))
         (19, 0)
@@ -137,7 +137,7 @@ class Chomp(BoardGame[Diagram]):
 
         if state == (1,):
             return 0
-        found = diagram_value(state, conjugate(state), BOX_FACTOR * search_positions())
+        found = diagram_value(state, conjugate(state), WORK_FACTOR * search_positions())
         return super().value(state) if found is None else found
 
     def normal_rule(self, state: Diagram) -> MisereRule | None:
@@ -205,9 +205,9 @@ class Chomp(BoardGame[Diagram]):
         return rows_list
 
 
-#: How many times the search budget the compiled table of a box may hold (13x13 fits the
-#: default budget: 10 400 600 diagrams, about 8 s).
-BOX_FACTOR = 8
+#: How many options per position of the search budget the compiled table of a box may
+#: look at (13x13 fits the default budget: 10 400 600 diagrams, 9e8 options, about 8 s).
+WORK_FACTOR = 500
 
 
 #: Boxes of more diagrams than this (12x12 and up, a second or more to tabulate) answer a

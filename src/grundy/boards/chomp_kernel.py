@@ -96,10 +96,16 @@ def box_values(rows: int, cols: int) -> np.ndarray[Any, Any]:
 _boxes: Memo[tuple[int, int], np.ndarray[Any, Any]] = Memo("chomp box values", bound=4)
 
 
+def table_work(rows: int, cols: int) -> int:
+    """How many options the table of a box looks at, about: each diagram looks at its
+    squares, half the box's on average."""
+    return box_size(rows, cols) * rows * cols // 2
+
+
 def diagram_value(rows: tuple[int, ...], mirror: tuple[int, ...], most: int) -> int | None:
     """The value of a diagram (``mirror`` is its reflection), read from a box already solved
-    that holds it or its mirror, else from a new table of its own box when that box has at
-    most ``most`` diagrams; None when it has more.
+    that holds it or its mirror, else from a new table of its own box when that table looks
+    at most ``most`` options (:func:`table_work`); None when it would look at more.
 
     >>> diagram_value((2, 1), (2, 1), 100), diagram_value((30,) * 30, (30,) * 30, 100)
     (0, None)
@@ -110,7 +116,7 @@ def diagram_value(rows: tuple[int, ...], mirror: tuple[int, ...], most: int) -> 
             return int(table[diagram_index(rows, box_rows)])
         if box_rows >= width and box_cols >= height:
             return int(table[diagram_index(mirror, box_rows)])
-    if box_size(height, width) > most:
+    if table_work(height, width) > most:
         return None
     if height > width:
         # Fewer rows than columns keeps every binomial within the box's size.
