@@ -72,6 +72,12 @@ class TestChocolateStripRule:
             analysis = analyze(CHOCOLATE, bar, misere=misere)
             assert (analysis.winner == "first") == wins(bar), bar
             assert answered_options(bar, misere) == winning_options(bar, misere), bar
+            if not misere:
+                rule = CHOCOLATE.strip_rule(bar)
+                assert (rule.outcome.winner == "first") == wins(bar), bar
+                left = {make() for _, make in rule.moves}
+                assert {WON if option == FINISHED else option for option in left} \
+                    == winning_options(bar, misere), bar
 
     @pytest.mark.parametrize("misere", [False, True])
     def test_random_positions_of_several_pieces(self, misere: bool) -> None:
@@ -85,20 +91,26 @@ class TestChocolateStripRule:
             analysis = analyze(CHOCOLATE, bar, misere=misere)
             assert (analysis.winner == "first") == wins(bar), bar
             assert answered_options(bar, misere) == winning_options(bar, misere), bar
+            if not misere:
+                assert (CHOCOLATE.strip_rule(bar).outcome.winner == "first") == wins(bar)
 
-    def test_values_are_zero_exactly_where_the_literal_graphs_are(self) -> None:
-        wins = literal_wins(False)
-        for bar in BARS[1:]:
-            assert (CHOCOLATE.value(bar) == 0) == (not wins(bar))
+    def test_nim_values_are_the_literal_graphs(self) -> None:
+        """The strip rule decides who wins, not the nim-value: the values stay the literal
+        game's, which a sum with another game needs."""
+        value = grundy_of(literal_chocolate_moves)
+        for bar in BARS[1:30]:
+            assert CHOCOLATE.value(bar) == value(bar), bar
 
-    def test_large_bars_are_sums_of_pieces(self) -> None:
-        # A bar is lost exactly when no break leaves a lost bar: the table's own recursion,
+    def test_large_bars_answered_by_the_rule_without_a_nim_value(self) -> None:
+        # A bar is lost exactly when no break leaves a lost bar: the rule's own recursion,
         # read back through the moves of the game.
         for bar in [((40, 40),), ((17, 39),), ((12, 40), (2, 31))]:
-            lost_after = [CHOCOLATE.value(CHOCOLATE.apply(bar, play)) == 0
-                          for play in CHOCOLATE.plays(bar)]
-            assert (CHOCOLATE.value(bar) != 0) == any(lost_after)
-
+            rule = CHOCOLATE.strip_rule(bar)
+            lost_after = [CHOCOLATE.strip_rule(CHOCOLATE.apply(bar, play)).outcome.winner
+                          == "second" for play in CHOCOLATE.plays(bar)]
+            assert (rule.outcome.winner == "first") == any(lost_after)
+            analysis = analyze(CHOCOLATE, bar)
+            assert analysis.nim_value is None and analysis.winner == rule.outcome.winner
 
 # -- Chomp: the compiled table, strategy stealing, the winning moves of squares and 2 x n --
 

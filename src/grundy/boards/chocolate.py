@@ -32,12 +32,13 @@ has lost).  A state is the sorted tuple of pieces ``(a, b)`` with ``a <= b``; te
    (:func:`piece_values`): a table of a few thousand numbers answers every bar up to
    40x40.
 
-The nim-values given are those of *S*, with 1 for a position holding a strip (whose moves
-in *S* are the breaks that make a 1x1) and 0 for the finished one.  They are 0 exactly
-where the literal game graph's are (its values differ elsewhere: 2x4 has 2 there, 1
-here), so the winner and the winning moves are the literal game's; moves are the literal
-game's, strip breaks included.  Sums with other games are allowed by the tool but have no
-meaning in the lecture.
+*S* gives the winner and the winning moves, not the nim-value: the values of *S* are 0
+exactly where the literal game graph's are, but differ elsewhere (2x4 has 2 in the literal
+game, 1 in *S*), and in a sum with another game only the literal value is right
+(``chocolate 2x4 + nim 1`` is won, by the literal 2 xor 1).  So :meth:`Chocolate.value` is
+the literal game's, searched like any board and refused up front when too big, and a bar
+played alone is answered by *S* (:meth:`Chocolate.normal_rule`) once the literal search
+would take longer than a moment: who wins and every winning move, without a nim-value.
 
 **Misère play** (whoever cannot move wins: whoever breaks off a 1x1 loses, as the next
 player cannot move).  A break that makes a 1x1 loses, so, as in 3, the winner and winning
@@ -54,8 +55,9 @@ finished position is won by the player to move, who cannot move.
 'break 5x8 into 3x5 and 5x5', 'break 5x8 into 4x5 and 4x5'])
 >>> analyze("chocolate 1x3").winning_moves[0].description
 'break 1x3 into 1x1 and 1x2, breaking off a 1x1: the game is won'
->>> analyze("chocolate 40x40").winner, analyze("chocolate 40x40").reason is None
-('first', True)
+>>> big = analyze("chocolate 40x40")
+>>> big.winner, big.nim_value, len(big.winning_moves) > 0
+('first', None, True)
 >>> analyze("chocolate 5x8", misere=True).winner
 'first'
 """
@@ -72,7 +74,7 @@ from grundy.caches import remembered
 from grundy.core.game import MisereRule, Option
 from grundy.errors import BEYOND, InvalidPosition, TooBig
 from grundy.numerals import shown, sizes
-from grundy.values import Outcome, Value
+from grundy.values import Outcome
 
 if TYPE_CHECKING:
     # numpy is imported where the table of piece values is made: reading a bar needs none.
@@ -95,6 +97,8 @@ STRIP_RULE = ("the strip rule: a break that leaves a piece one square wide loses
 
 #: Total area beyond which the bound is not counted (it is astronomically big anyway).
 _COUNTED_AREA = 2000
+#: Literal positions a bar may have for its nim-value to be searched when asked alone.
+LITERAL_AT_ONCE = 20_000
 
 
 def piece(a: int, b: int) -> Piece:
@@ -234,37 +238,57 @@ class Chocolate(BoardGame[Bar]):
         folded = self.canonical(state)
         return [] if folded == FINISHED else [folded]
 
-    def value(self, state: Bar) -> Value:
-        """The value under the strip rule (see the module): the xor of the pieces' values
-        when every piece is at least 2x2, 1 when a strip is left, 0 when finished.
+    def reason(self, state: Bar) -> str | None:
+        """:data:`STRIP_RULE` for a lost bar of pieces at least 2x2 (lost in *S*, so lost
+        in the literal game)."""
+        folded = self.canonical(state)
+        if folded == FINISHED or folded[0][0] == 1 or _xor_of_pieces(folded, misere=False):
+            return None
+        return STRIP_RULE
 
-        >>> CHOCOLATE.value(((5, 8),)), CHOCOLATE.value(((2, 4), (2, 8)))
-        (1, 2)
-        >>> CHOCOLATE.value(((1, 4),)), CHOCOLATE.value(((2, 2), (2, 3)))
-        (1, 0)
+    def normal_rule(self, state: Bar) -> MisereRule | None:
+        """A bar alone whose literal search is more than :data:`LITERAL_AT_ONCE` positions,
+        answered by the strip rule (see the module): who wins and the winning moves, with no
+        nim-value; None when the literal search is quick (it gives the nim-value too).
+
+        >>> rule = CHOCOLATE.normal_rule(((9, 9),))
+        >>> rule.outcome, [move for move, _ in rule.moves]
+        (<Outcome.N: 'N'>, ['break 9x9 into 2x9 and 7x9', 'break 9x9 into 3x9 and 6x9', \
+'break 9x9 into 4x9 and 5x9'])
+        >>> CHOCOLATE.normal_rule(((2, 4),)) is None
+        True
+        """
+        folded = self.canonical(state)
+        if folded == FINISHED or count_bars(folded) <= LITERAL_AT_ONCE:
+            return None
+        return self.strip_rule(folded)
+
+    def strip_rule(self, state: Bar) -> MisereRule:
+        """Who wins a bar played alone, and every winning move, by the strip rule (see the
+        module), at any size the table of pieces allows.
+
+        >>> rule = CHOCOLATE.strip_rule(((2, 4),))
+        >>> rule.outcome, [move for move, _ in rule.moves]
+        (<Outcome.N: 'N'>, ['break 2x4 into 2x2 and 2x2'])
         """
         folded = self.canonical(state)
         if folded == FINISHED:
-            return 0
+            return MisereRule(Outcome.P, (), "the game is over")
         if folded[0][0] == 1:
-            return 1
-        return _xor_of_pieces(folded, misere=False)
-
-    def terms(self, state: Bar) -> list[tuple[str, Value]] | None:
-        """Each piece with its value, when the bar is a sum of its pieces (every piece is at
-        least 2x2); None otherwise."""
-        folded = self.canonical(state)
-        if folded == FINISHED or folded[0][0] == 1 or len(folded) == 1:
-            return None
-        table = _table(folded, misere=False)
-        return [(f"{a}x{b}", int(table[a, b])) for a, b in folded]
-
-    def reason(self, state: Bar) -> str | None:
-        """:data:`STRIP_RULE` for a lost bar of pieces at least 2x2."""
-        folded = self.canonical(state)
-        if folded == FINISHED or folded[0][0] == 1 or self.value(folded):
-            return None
-        return STRIP_RULE
+            won = [play for play in self.plays(folded)
+                   if self.canonical(self.apply(folded, play)) == FINISHED]
+            return MisereRule(Outcome.N, tuple(
+                (self.describe_play(folded, play), partial(self.settle, FINISHED))
+                for play in won), "a piece one square wide: break off a 1x1")
+        total = _xor_of_pieces(folded, misere=False)
+        moves: list[tuple[str, Callable[[], Option]]] = []
+        if total:
+            for play in self.plays(folded):
+                after = self.canonical(self.apply(folded, play))
+                if after[0][0] >= 2 and _xor_of_pieces(after, misere=False) == 0:
+                    moves.append((self.describe_play(folded, play),
+                                  partial(self.settle, after)))
+        return MisereRule(Outcome.N if total else Outcome.P, tuple(moves), STRIP_RULE)
 
     def misere_rule(self, state: Bar) -> MisereRule | None:
         """Misère play (whoever breaks off a 1x1 loses) by the sum of the pieces in the game
