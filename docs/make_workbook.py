@@ -394,6 +394,11 @@ def games(book: Book) -> None:
 
     book.heading(3, "Game 13 — a 5x8 chocolate bar; who first breaks off a 1x1 piece wins")
     book.run("analyze chocolate 5x8", board=True)
+    book.text("By the strip rule (argued in `grundy.boards.chocolate`): whoever leaves a piece "
+              "one square wide loses at once, since the opponent breaks a 1x1 off it; so no "
+              "such break is ever made, no piece gets narrower than 2, and the bar is a sum "
+              "of independent pieces. That answers any bar up to hundreds of squares a side:")
+    book.run("analyze chocolate 8x8", board=True)
 
     book.heading(3, "Game 14 — two numbers {7, 8}")
     book.run("analyze two-numbers 7 8", board=True)
@@ -406,10 +411,29 @@ def games(book: Book) -> None:
     book.heading(3, "Game 15 — diagonals of a convex n-gon, at most two at a vertex")
     for vertices in range(4, 9):
         book.run(f"analyze diagonals {vertices}", board=True)
+    book.text("Every n, by a count: each vertex ends with two diagonals except those left "
+              "open at the end, and the open vertices left must be pairwise neighbours or "
+              "joined already. That leaves three endings: no open vertex (n diagonals "
+              "drawn), one bare vertex or two joined or neighbouring vertices with one "
+              "diagonal each (n - 1), or two neighbouring bare vertices or three in a row "
+              "whose ends are joined (n - 2). The first player wins exactly when the number "
+              "drawn is odd: the game is a fight over which ending comes.",
+              "Searched (`benchmarks/diagonals_outcomes.py`, an independent search that "
+              "keeps only the runs of open vertices between full ones): the first player "
+              "wins for n = 5, 6, 10, 12 and 14 and loses for n = 3, 4, 7, 8, 9, 11 and 13. "
+              "Conjecture, checked for 9 <= n <= 14: from n = 9 on the first player wins "
+              "exactly when n is even, that is, the game ends with n - 1 diagonals. The "
+              "conjecture is not proved here; the search grows about fourfold with each "
+              "vertex, so it does not reach n = 20.")
 
     book.heading(3, "Game 16 and exercise 29 — Chomp")
     for size in ("2x2", "3x4", "4x4"):
         book.run(f"analyze chomp {size}", board=True)
+    book.text("A rectangle too big to tabulate is answered by strategy stealing, with the "
+              "winning move where one is known (squares: b2, then mirror; two rows: the "
+              "top-right square, leaving rows of n and n - 1):")
+    book.run("analyze chomp 20x30", board=True)
+    book.run("analyze chomp 12x12", board=True)
     book.text("Exercise 29, by strategy stealing: suppose the second player wins n x m "
               "(n, m > 1). Let the first player paint only the top right square; the second "
               "player has a winning answer, some square s. Painting s paints the top right "

@@ -243,23 +243,33 @@ class TestAgainstBruteForce:
         assert (parse_position(f"chocolate {pieces}").value() != 0) == wins
 
     def test_chocolate_values_of_the_literal_graph(self) -> None:
+        """The nim-values are the literal game graph's (a sum with another game needs
+        them), and the strip rule's game is zero exactly where they are."""
         won = "won"
 
-        def moves(bar: Hashable) -> list[Hashable]:
+        def literal(bar: Hashable) -> list[Hashable]:
             if bar == won:
                 return []
             found: list[Hashable] = []
-            for i, (a, b) in enumerate(bar):  # type: ignore[arg-type]
+            for i, (a, b) in enumerate(bar):  # type: ignore[misc, arg-type]
                 rest = bar[:i] + bar[i + 1:]  # type: ignore[index]
-                for halves in ([((k, b), (a - k, b)) for k in range(1, a)]
-                               + [((a, k), (a, b - k)) for k in range(1, b)]):
+                for halves in [*(((k, b), (a - k, b)) for k in range(1, a)),
+                               *(((a, k), (a, b - k)) for k in range(1, b))]:
                     halves = tuple(tuple(sorted(h)) for h in halves)
                     found.append(won if (1, 1) in halves else tuple(sorted(rest + halves)))
             return found
 
-        value = solve(moves)
-        for a, b in [(1, 4), (2, 4), (3, 4), (4, 5), (1, 7), (3, 6)]:
-            assert CHOCOLATE.value(((a, b),)) == value(((a, b),))
+        def no_strip(bar: Hashable) -> list[Hashable]:
+            return [option for option in literal(bar)
+                    if option != won and min(min(p) for p in option) >= 2]  # type: ignore[union-attr]
+
+        literal_value, strip_value = solve(literal), solve(no_strip)
+        for a, b in [(1, 4), (2, 4), (3, 4), (4, 5), (1, 7), (3, 6), (4, 7), (5, 6)]:
+            assert CHOCOLATE.value(((a, b),)) == literal_value(((a, b),))
+            if a >= 2:
+                assert (strip_value(((a, b),)) == 0) == (literal_value(((a, b),)) == 0)
+        assert literal_value(((2, 4),)) != strip_value(((2, 4),))
+        assert parse_position("chocolate 2x4 + nim 1").value() == literal_value(((2, 4),)) ^ 1
 
     @pytest.mark.parametrize("n", range(3, 9))
     def test_diagonals(self, n: int) -> None:
@@ -447,8 +457,9 @@ def solve_count(rows: int, cols: int) -> dict[str, int]:
 
 
 class TestTooBig:
-    @pytest.mark.parametrize("text", ["cram 100x199", "skewers 3x3x3", "chomp 30x30",
-                                      "rows 8x9", "kings 9x9", "diagonals 14", "chocolate 9x9",
+    @pytest.mark.parametrize("text", ["cram 100x199", "skewers 3x3x3",
+                                      "chomp " + ",".join(["30"] * 29 + ["29"]),
+                                      "rows 8x9", "kings 9x9", "diagonals 14", "chocolate 600x600",
                                       "two-numbers 5000 6000"])
     def test_refused_up_front(self, text: str) -> None:
         with pytest.raises(TooBig) as error:

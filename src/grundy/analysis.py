@@ -159,6 +159,10 @@ def _outcome_first(position: Position) -> Analysis | None:
 
 
 def _normal(position: Position) -> Analysis:
+    rule = _misere_rule(position, normal=True)
+    if rule is not None:
+        named = tuple(position.lazy_move(0, text, option) for text, option in rule.moves)
+        return Analysis(position, False, rule.outcome, None, named, (), rule.reason, rule.reason)
     budget = in_force()
     started = time.monotonic()
     early = _outcome_first(position)
@@ -193,6 +197,7 @@ def _by_values(position: Position) -> Analysis:
     else:
         method = "Sprague-Grundy: nim-sum of the components' values"
         if total:
+            reason = _reason(position)
             _refuse_long_listing(position, total, sum(
                 c.game.scan_size(c.state) or 0 for c in position.components), "options")
             for index, component in enumerate(position.components):
@@ -267,12 +272,16 @@ def _misere_search_refusal(position: Position, budget: int) -> TooBig | None:
     return None
 
 
-def _misere_rule(position: Position) -> MisereRule | None:
+def _misere_rule(position: Position, normal: bool = False) -> MisereRule | None:
     """Misère play answered without a search: by a rule the game knows at any size (Bouton's
-    for Nim).  Misère play does not decompose, so only a lone component's rule applies."""
+    for Nim).  Misère play does not decompose, so only a lone component's rule applies.
+    With ``normal``, the game's rule for normal play that gives no nim-value (strategy
+    stealing in Chomp)."""
     if len(position.components) != 1:
         return None
     component = position.components[0]
+    if normal:
+        return component.game.normal_rule(component.state)
     return component.game.misere_rule(component.state)
 
 

@@ -16,7 +16,17 @@ move taking only the top-right square; whatever that answer takes, the first pla
 have taken it first, since it also takes the top-right square.  The argument names no
 move; the search finds them.  On a square board the first player also has a symmetry
 strategy: take b2, leaving two equal arms, then copy every move of the opponent on the
-other arm (:func:`grundy.boards.symmetry.symmetry_strategy`).
+other arm (:func:`grundy.boards.symmetry.symmetry_strategy`).  On two rows, rows of n and
+n - 1 squares lose for the player to move: every move leaves equal rows or rows differing
+by two or more, and taking the top-right square, or cutting the bottom row to one more
+than the top row, restores a difference of one; so from 2xn the winning move is the
+top-right square.
+
+Nim-values come from a compiled table of every diagram in the state's box
+(:mod:`grundy.boards.chomp_kernel`).  A lone rectangle whose box is too big to tabulate in
+about a second is answered by :func:`rectangle_rule` (:meth:`Chomp.normal_rule`): the
+first player wins, with the winning move of a square, of two rows or of one row, and no
+nim-value.
 
 >>> from grundy.analysis import analyze
 >>> [m.description for m in analyze("chomp 2x3").winning_moves]
@@ -28,12 +38,16 @@ other arm (:func:`grundy.boards.symmetry.symmetry_strategy`).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import partial
 from itertools import accumulate, pairwise
 
 from grundy.boards.base import BoardGame
 from grundy.boards.bitgrid import MAX_CELLS, square
+from grundy.budget import search_positions
+from grundy.core.game import MisereRule
 from grundy.errors import BEYOND, InvalidPosition, TooBig, capped
 from grundy.numerals import is_whole_number, shown, sizes, whole_number
+from grundy.values import Outcome, Value
 
 Diagram = tuple[int, ...]
 
@@ -111,6 +125,35 @@ class Chomp(BoardGame[Diagram]):
         """Chomp never falls apart: the folded state, unless only the corner is left."""
         return [] if state == (1,) else [self.canonical(state)]
 
+    def value(self, state: Diagram) -> Value:
+        """The nim-value: compiled (:mod:`~grundy.boards.chomp_kernel`) when the table of the
+        state's box looks at most :data:`WORK_FACTOR` times the search budget options, else
+        by the general search (refused up front when too big).
+
+        >>> CHOMP.value((10,) * 10), CHOMP.value((5, 5, 3))
+        (19, 0)
+        """
+        from grundy.boards.chomp_kernel import diagram_value
+
+        if state == (1,):
+            return 0
+        found = diagram_value(state, conjugate(state), WORK_FACTOR * search_positions())
+        return super().value(state) if found is None else found
+
+    def normal_rule(self, state: Diagram) -> MisereRule | None:
+        """Who wins a rectangle whose box is too big to tabulate quickly (more than
+        :data:`RULE_FROM` diagrams) or whose moves are too many to value one by one (more
+        than :data:`RULE_SQUARES` squares): :func:`rectangle_rule`; None otherwise.
+
+        >>> CHOMP.normal_rule((3, 3)) is None, CHOMP.normal_rule((20,) * 30).outcome.winner
+        (True, 'first')
+        """
+        from grundy.boards.chomp_kernel import box_size
+
+        if box_size(len(state), state[0]) <= RULE_FROM and len(state) * state[0] <= RULE_SQUARES:
+            return None
+        return rectangle_rule(state)
+
     def region_bound(self, region: Diagram) -> int:
         """The diagrams inside ``region`` that keep the corner."""
         return count_subdiagrams(region)
@@ -160,6 +203,57 @@ class Chomp(BoardGame[Diagram]):
             raise InvalidPosition(f"chomp board {text!r}: row lengths go bottom row first and "
                                   "never grow upwards (like 5,5,3)")
         return rows_list
+
+
+#: How many options per position of the search budget the compiled table of a box may
+#: look at (13x13 fits the default budget: 10 400 600 diagrams, 9e8 options, about 8 s).
+WORK_FACTOR = 500
+
+
+#: Boxes of more diagrams than this (12x12 and up, a second or more to tabulate) answer a
+#: lone rectangle by :func:`rectangle_rule`, without a nim-value.
+RULE_FROM = 1_000_000
+#: ... and so do rectangles of more squares than this (each move's option is a pass over
+#: the rows, so valuing them all grows as the square of the side: 2x1000 took 9 s).
+RULE_SQUARES = 1000
+
+STEALING = ("strategy stealing: if the second player could answer every first move with a "
+            "win, in particular the move taking only the top-right square, the first player "
+            "could make that answer first, since it also takes the top-right square; so the "
+            "first player wins, though the argument names no move")
+SQUARE = ("; on a square board taking b2 leaves two equal arms, and copying each move of "
+          "the opponent on the other arm then wins")
+TWO_ROWS = ("; on two rows taking the top-right square leaves rows of n and n - 1 squares, "
+            "which lose for the player to move (every move leaves rows of equal length or "
+            "differing by two or more, and the answer restores a difference of one)")
+ONE_ROW = "; on one row taking all but the poisoned square wins"
+
+
+def rectangle_rule(state: Diagram) -> MisereRule | None:
+    """Who wins a rectangle, by strategy stealing, with the winning move of a square, of two
+    rows or of one row (see the module); None for a diagram that is not a rectangle or is
+    only the poisoned square.
+
+    >>> rule = rectangle_rule((5,) * 2)
+    >>> (move, option), = rule.moves
+    >>> rule.outcome.winner, move, CHOMP.format_state(option())
+    ('first', 'take e2 and every square above and to the right of it', '2,2,2,2,1')
+    >>> [move for move, _ in rectangle_rule((7,) * 7).moves], rectangle_rule((5, 3))
+    (['take b2 and every square above and to the right of it'], None)
+    """
+    rows, cols = len(state), state[0]
+    if len(set(state)) != 1 or rows * cols == 1:
+        return None
+    if min(rows, cols) == 1:
+        play, why = ((0, 1) if rows == 1 else (1, 0)), ONE_ROW
+    elif rows == cols:
+        play, why = (1, 1), SQUARE
+    elif min(rows, cols) == 2:
+        play, why = (rows - 1, cols - 1), TWO_ROWS
+    else:
+        return MisereRule(Outcome.N, (), STEALING)
+    move = (CHOMP.describe_play(state, play), partial(CHOMP.settle, CHOMP.apply(state, play)))
+    return MisereRule(Outcome.N, (move,), STEALING + why)
 
 
 #: The most squares a board may have.

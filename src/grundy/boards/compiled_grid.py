@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from grundy.boards.base import balanced
 from grundy.boards.bitgrid import Grid, crop
 from grundy.boards.grid import GridGame
+from grundy.boards.strips import strip_value
 from grundy.budget import in_force, search_positions
 from grundy.core.game import Option
 from grundy.errors import BEYOND
@@ -82,6 +83,9 @@ class CompiledGridGame(GridGame):
         """
         from grundy.boards import region_kernel
 
+        reduced = strip_value(self, state)
+        if reduced is not None:
+            return reduced
         if not self.compiled(state):
             return super().value(state)
         rows, cols, cells = state

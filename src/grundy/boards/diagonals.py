@@ -14,6 +14,18 @@ its text is the word, or the number of vertices for a polygon with no diagonal y
 Vertices are numbered 1, 2, ... around the word as printed.  A finished position is
 written ``3`` (a triangle has no diagonal).
 
+Every n (n >= 5), by a count: at the end, the vertices with fewer than two diagonals must
+be pairwise neighbours or joined already.  Four such vertices cannot be (a vertex has two
+neighbours and at most one vertex it is joined to by a lone diagonal), and three only in
+a row with their ends joined; so the game ends with n diagonals (every vertex full), n - 1
+(one bare vertex, or two vertices with one diagonal each) or n - 2 (two neighbouring bare
+vertices, or three in a row with their ends joined), and the first player wins exactly
+when that number is odd.  Which ending comes, a search decides: the first player wins for
+n = 5, 6, 10, 12, 14 and loses for n = 3, 4, 7, 8, 9, 11, 13 (values here up to 10
+vertices, outcomes to 14 by ``benchmarks/diagonals_outcomes.py``).  Conjecture, checked
+for 9 <= n <= 14: from 9 vertices on, the first player wins exactly when n is even (the game
+ends with n - 1 diagonals).
+
 >>> from grundy.analysis import analyze
 >>> analyze("diagonals 4").nim_value, analyze("diagonals 5").nim_value
 (0, 1)

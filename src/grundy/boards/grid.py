@@ -30,8 +30,10 @@ from grundy.boards.bitgrid import (
     square,
     to_rows,
 )
+from grundy.boards.strips import strip_reason, strip_value
 from grundy.caches import Memo
 from grundy.errors import InvalidPosition
+from grundy.values import Value
 
 # The same few states (small regions, the same board after different plays) are split over
 # and over in a search; remembering the answers halves its time.
@@ -69,6 +71,16 @@ class GridGame(BoardGame[Grid]):
             found = sorted(fold(part) for part in regions(live, self.connect)) if live[2] else []
             _splits[key] = found
         return list(found)
+
+    def value(self, state: Grid) -> Value:
+        """The nim-value; a board whose regions are rows (or kings' blocks of two rows) is
+        the heap game it reduces to (:mod:`~grundy.boards.strips`), at any length."""
+        found = strip_value(self, state)
+        return super().value(state) if found is None else found
+
+    def reason(self, state: Grid) -> str | None:
+        """The reduction to a heap game, when there is one; else the symmetry strategy."""
+        return strip_reason(self, state) or super().reason(state)
 
     def mirror(self, state: Grid) -> Grid:
         """The half turn about the board's centre."""

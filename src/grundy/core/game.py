@@ -183,8 +183,15 @@ class Game(ABC, Generic[S]):
         return None
 
     def reason(self, state: S) -> str | None:
-        """Why ``state`` is lost for the player to move, when the game knows it without a
-        search (a symmetry strategy), in words; None otherwise."""
+        """Why the answer for ``state`` holds, when the game knows it by a theorem (a
+        symmetry strategy for a lost position, a reduction to a heap game), in words; None
+        otherwise."""
+        return None
+
+    def normal_rule(self, state: S) -> MisereRule | None:
+        """Who wins ``state`` under normal play and how, by a theorem that gives no
+        nim-value (strategy stealing in Chomp), where the nim-value is out of reach; None
+        when the nim-value answers (the default)."""
         return None
 
     def misere_rule(self, state: S) -> MisereRule | None:
