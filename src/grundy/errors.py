@@ -63,12 +63,13 @@ class TooBig(Exception):
     """
 
     def __init__(self, what: str, size: int | None = None, limit: int | None = None,
-                 unit: str = "states") -> None:
+                 unit: str = "states", note: str | None = None) -> None:
         self.what = what
         self.size = size
         self.limit = limit
         self.unit = unit
-        super().__init__(self._message())
+        self.note = note
+        super().__init__(self._message() + (f" ({note})" if note else ""))
 
     def _message(self) -> str:
         if self.size is None:

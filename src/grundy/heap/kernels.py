@@ -205,8 +205,8 @@ def subtraction_values(amounts: Sequence[int], n: int,
 
 # -- take-and-break codes: the sparse-space kernel ---------------------------------------
 
-# Grundy's game is the code 4.0 with the parts of a split kept unequal.
-_SPLIT_IN_TWO = TakeBreakCode((4,))
+# Grundy's game is the code 4!.0: the parts of a split kept unequal.
+_SPLIT_IN_TWO = TakeBreakCode((4,), unequal=(0,))
 
 @njit(cache=CACHING)
 def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  # type: ignore[no-untyped-def]
@@ -242,7 +242,7 @@ def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  
             rest = i - splits[j]
             if rest < 2:
                 break
-            if unequal:
+            if unequal[j]:
                 for q in range(nrare):
                     r = rare_pos[q]
                     if r >= rest:
@@ -282,7 +282,7 @@ def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  
                 end = min(a + block, amax + 1)
                 for j in range(nsplit):
                     rest = i - splits[j]
-                    hi = min(end, (rest - 1) // 2 + 1 if unequal else rest // 2 + 1)
+                    hi = min(end, (rest - 1) // 2 + 1 if unequal[j] else rest // 2 + 1)
                     for x in range(a, hi):
                         seen[np.int64(g[x]) ^ np.int64(g[rest - x])] = stamp
                 scanned += end - a
@@ -363,15 +363,16 @@ def _best_mask(hist: IntArray) -> tuple[int, int]:
 class _SparseRun:
     """The state of one rare/common computation, resized between compiled chunks."""
 
-    def __init__(self, values: Values, count: int, takes: list[tuple[int, int]],
-                 splits: list[int], triples: list[int], unequal: bool) -> None:
+    def __init__(self, values: Values, count: int, code: TakeBreakCode) -> None:
         self.values = values
         self.count = count
-        self.take_k = np.array([k for k, _ in takes], dtype=np.int64)
-        self.take_bits = np.array([b for _, b in takes], dtype=np.int64)
-        self.splits = np.array(sorted(splits), dtype=np.int64)
-        self.triples = np.array(sorted(triples), dtype=np.int64)
-        self.unequal = unequal
+        self.take_k = np.array([k for k, _ in code.takes], dtype=np.int64)
+        self.take_bits = np.array([b for _, b in code.takes], dtype=np.int64)
+        self.splits = np.array(sorted(code.splits), dtype=np.int64)
+        self.triples = np.array(sorted(code.triples), dtype=np.int64)
+        # 1 where the split after taking splits[j] must leave unequal parts.
+        self.unequal = np.array([k in code.unequal for k in self.splits.tolist()],
+                                dtype=np.int64)
         top = int(values[:count].max())
         self.range = 16
         while self.range <= 2 * top:
@@ -461,10 +462,9 @@ class _SparseRun:
         return int(self.state[0])
 
 
-def _sparse(code: TakeBreakCode, n: int, prefix: np.ndarray[Any, Any] | None,
-            unequal: bool) -> _SparseRun:
+def _sparse(code: TakeBreakCode, n: int, prefix: np.ndarray[Any, Any] | None) -> _SparseRun:
     values, count = _start(n, _check_prefix(prefix))
-    return _SparseRun(values, count, code.takes, code.splits, code.triples, unequal)
+    return _SparseRun(values, count, code)
 
 
 def take_break_values(code: TakeBreakCode | Sequence[int], n: int,
@@ -488,7 +488,7 @@ def take_break_values(code: TakeBreakCode | Sequence[int], n: int,
 without taking), not 1
     """
     n = _check_n(n)
-    run = _sparse(TakeBreakCode.of(code), n, prefix, unequal=False)
+    run = _sparse(TakeBreakCode.of(code), n, prefix)
     return run.run(n, progress)
 
 
@@ -502,7 +502,7 @@ def grundy_game_values(n: int, prefix: np.ndarray[Any, Any] | None = None,
     [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]
     """
     n = _check_n(n)
-    run = _sparse(_SPLIT_IN_TWO, n, prefix, unequal=True)
+    run = _sparse(_SPLIT_IN_TWO, n, prefix)
     return run.run(n, progress)
 
 
@@ -529,10 +529,7 @@ def sparse_run(code: TakeBreakCode | Sequence[int] | None, n: int,
     ([0, 1, 2, 3, 1, 4], True)
     """
     n = _check_n(n)
-    if code is None:
-        run = _sparse(_SPLIT_IN_TWO, n, None, unequal=True)
-    else:
-        run = _sparse(TakeBreakCode.of(code), n, None, unequal=False)
+    run = _sparse(_SPLIT_IN_TWO if code is None else TakeBreakCode.of(code), n, None)
     values = run.run(n, progress)
     return SparseRun(values, run.mask, run.rare_positions, run.proof_scan_steps)
 
