@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from grundy.heap.cache import SequenceCache
+    from grundy.heap.checkpoint import Checkpoint
     from grundy.heap.period import Period
 
     Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
@@ -53,6 +54,8 @@ VALUE_BYTES = 1
 DISK_CACHE_FROM = 4096
 
 Progress = Callable[[int], None]
+#: Hears the values computed so far, now and then during a long computation (checkpoints).
+Keep = Callable[["Values"], None]
 
 
 class HeapPositions(Game[Heaps]):
@@ -162,14 +165,16 @@ class HeapGame(HeapPositions):
         """The nim-value of a heap of size ``n`` by a proved formula, or None if there is none."""
         return None
 
-    def values(self, n: int, progress: Progress | None = None) -> Values:
+    def values(self, n: int, progress: Progress | None = None,
+               checkpoint: Checkpoint | None = None) -> Values:
         """The nim-values of single heaps 0..n, as a numpy array (computed once, then kept).
 
         Values computed before — in this process, or in an earlier one through the disk
         cache — are not computed again; longer sequences extend shorter ones.
         ``progress(count)`` hears how far a long computation has come.  On Ctrl-C the values
         computed so far are kept and :class:`~grundy.heap.kernels.SequenceInterrupted` is
-        raised.
+        raised.  A ``checkpoint`` (:class:`~grundy.heap.checkpoint.Checkpoint`) is resumed
+        from, written now and then while the values are computed, and at the end.
 
         >>> from grundy.heap.subtraction import Subtraction
         >>> Subtraction({1, 2}).values(7).tolist()
@@ -178,19 +183,32 @@ class HeapGame(HeapPositions):
         if n < 0:
             raise InvalidPosition(f"heap size {n} is negative")
         known = self._sequence()
+        if checkpoint is not None:
+            resumed = checkpoint.load()
+            if resumed is not None and len(resumed) > len(known):
+                known = resumed
+                _sequences[self] = known
         if n < len(known):
             return known[: n + 1]
         self.check_computable(n)
-        target = min(max(n, 2 * len(known)), self.computable_heap)
+        # Short sequences grow by doubling, so that many small requests cost little; long
+        # ones are computed to n exactly, so that memory holds what was asked for.
+        target = n if n >= PERIOD_SEARCH_LIMIT else min(max(n, 2 * len(known)),
+                                                         self.computable_heap)
         # Values take one to eight bytes each: at least one byte per heap will be held.
         check_memory(f"the nim-values of {self.text} heaps 0..{short_number(target)}",
                      (target + 1) * max(VALUE_BYTES, known.dtype.itemsize))
         try:
-            grown = self.compute_values(target, known, progress)
+            grown = self.compute_values_kept(target, known, progress,
+                                             None if checkpoint is None else checkpoint.offer)
         except SequenceInterrupted as stop:
             self._keep_sequence(stop.values)
+            if checkpoint is not None:
+                checkpoint.save(stop.values)
             raise
         self._keep_sequence(grown)
+        if checkpoint is not None:
+            checkpoint.save(grown)
         return grown[: n + 1]
 
     def check_computable(self, n: int) -> None:
@@ -217,6 +235,12 @@ the limit is 1000 (the memory budget)
             raise TooBig(f"the nim-values of {self.text} heaps 0..{short_number(n)}",
                          size=needed, limit=memory_limit(), unit="bytes",
                          note=memory_note())
+
+    def compute_values_kept(self, n: int, prefix: Values, progress: Progress | None,
+                            keep: Keep | None) -> Values:
+        """:meth:`compute_values`, handing the values computed so far to ``keep`` now and
+        then; methods that cannot stop midway hand none (the caller keeps the result)."""
+        return self.compute_values(n, prefix, progress)
 
     def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
                        ) -> Values:

@@ -23,8 +23,9 @@ the fewest rare positions is read off the Walsh-Hadamard transform ``H`` of the 
 of the values so far (``(N + H[m]) / 2`` positions are rare under ``m``), and chosen again
 as the values grow.  The cost is about ``n * (splits * rare + proof scan)``.
 
-Long runs go in chunks: ``progress(count)`` is called between chunks, and Ctrl-C between
-chunks raises :class:`SequenceInterrupted` carrying the values computed so far.  Memory is
+Long runs go in chunks: ``progress(count)`` is called between chunks, ``keep(values)`` too
+with the values computed so far (for checkpoints), and Ctrl-C between chunks raises
+:class:`SequenceInterrupted` carrying them.  Memory is
 the values array (1 byte per value while they fit in ``uint8``) plus tables the size of the
 value range and of the rare positions.
 
@@ -360,6 +361,22 @@ def _best_mask(hist: IntArray) -> tuple[int, int]:
     return mask, int((int(hist.sum()) + int(transform[mask])) // 2)
 
 
+def fewest_rare(counts: np.ndarray[Any, Any]) -> tuple[int, int]:
+    """From the number of heaps with each value (``counts[v]``), the non-zero mask under
+    which the fewest heaps are rare, and how many are: the rare/common split a computation
+    of these values would use.
+
+    >>> fewest_rare(np.bincount(take_break_values([0, 7, 7], 1000)[1:]))
+    (15, 9)
+    """
+    size = 16
+    while size < len(counts):
+        size *= 2
+    histogram = np.zeros(size, dtype=np.int64)
+    histogram[: len(counts)] = counts
+    return _best_mask(histogram)
+
+
 class _SparseRun:
     """The state of one rare/common computation, resized between compiled chunks."""
 
@@ -425,7 +442,8 @@ class _SparseRun:
         self.rare_pos = np.concatenate((self.rare_pos, np.zeros(extra, dtype=np.int64)))
         self.rare_val = np.concatenate((self.rare_val, np.zeros(extra, dtype=np.int64)))
 
-    def run(self, n: int, progress: Callable[[int], None] | None) -> Values:
+    def run(self, n: int, progress: Callable[[int], None] | None,
+            keep: Callable[[Values], None] | None = None) -> Values:
         chunks = _Chunks()
         try:
             while self.count <= n:
@@ -447,6 +465,8 @@ class _SparseRun:
                     self._choose_mask()
                 if progress is not None:
                     progress(self.count)
+                if keep is not None:
+                    keep(self.values[: self.count])
         except KeyboardInterrupt:
             raise SequenceInterrupted(self.values[: self.count]) from None
         return self.values
@@ -469,13 +489,15 @@ def _sparse(code: TakeBreakCode, n: int, prefix: np.ndarray[Any, Any] | None) ->
 
 def take_break_values(code: TakeBreakCode | Sequence[int], n: int,
                       prefix: np.ndarray[Any, Any] | None = None,
-                      progress: Callable[[int], None] | None = None) -> Values:
+                      progress: Callable[[int], None] | None = None,
+                      keep: Callable[[Values], None] | None = None) -> Values:
     """Nim-values of one heap 0..n in the take-and-break game of code ``d0.d1d2...dt``.
 
     ``code`` is a :class:`~grundy.heap.codes.TakeBreakCode` or its digits (checked here):
     ``digits[k]`` is the digit for taking k tokens (0-15).  Rare/common method; moves
     that leave three heaps are enumerated in full (O(n^2) per heap).  ``prefix``: correct
-    values of heaps 0..len(prefix)-1 to extend; ``progress(count)`` is called between chunks.
+    values of heaps 0..len(prefix)-1 to extend; ``progress(count)`` and ``keep(values so
+    far)`` are called between chunks.
 
     >>> take_break_values([0, 0, 7], 10).tolist()    # Dawson's Kayles, 0.07
     [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]
@@ -489,11 +511,12 @@ without taking), not 1
     """
     n = _check_n(n)
     run = _sparse(TakeBreakCode.of(code), n, prefix)
-    return run.run(n, progress)
+    return run.run(n, progress, keep)
 
 
 def grundy_game_values(n: int, prefix: np.ndarray[Any, Any] | None = None,
-                       progress: Callable[[int], None] | None = None) -> Values:
+                       progress: Callable[[int], None] | None = None,
+                       keep: Callable[[Values], None] | None = None) -> Values:
     """Nim-values of one heap 0..n in Grundy's game: split a heap into two unequal heaps.
 
     Rare/common method, as :func:`take_break_values`.
@@ -503,7 +526,7 @@ def grundy_game_values(n: int, prefix: np.ndarray[Any, Any] | None = None,
     """
     n = _check_n(n)
     run = _sparse(_SPLIT_IN_TWO, n, prefix)
-    return run.run(n, progress)
+    return run.run(n, progress, keep)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from grundy.errors import BEYOND, capped
-from grundy.heap.base import MEMORY_BOUND, HeapGame, Heaps, Progress, narrow_array
+from grundy.heap.base import MEMORY_BOUND, HeapGame, Heaps, Keep, Progress, narrow_array
 from grundy.heap.codes import TakeBreakCode
 
 if TYPE_CHECKING:
@@ -116,9 +116,14 @@ hexadecimal codes are written hex:0.8
     def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
                        ) -> Values:
         """The compiled rare/common kernel."""
+        return self.compute_values_kept(n, prefix, progress, None)
+
+    def compute_values_kept(self, n: int, prefix: Values, progress: Progress | None,
+                            keep: Keep | None) -> Values:
+        """The compiled rare/common kernel, handing its values to ``keep`` between chunks."""
         from grundy.heap.kernels import take_break_values
 
-        return take_break_values(self.rules, n, prefix, progress)
+        return take_break_values(self.rules, n, prefix, progress, keep)
 
     def certify(self, values: Values) -> Period | None:
         """Guy–Smith for octal codes, the k-heap criterion for the others; no theorem when
@@ -258,9 +263,14 @@ class GrundyGame(HeapGame):
     def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
                        ) -> Values:
         """The compiled rare/common kernel (no period is known, so none is ever claimed)."""
+        return self.compute_values_kept(n, prefix, progress, None)
+
+    def compute_values_kept(self, n: int, prefix: Values, progress: Progress | None,
+                            keep: Keep | None) -> Values:
+        """The compiled rare/common kernel, handing its values to ``keep`` between chunks."""
         from grundy.heap.kernels import grundy_game_values
 
-        return grundy_game_values(n, prefix, progress)
+        return grundy_game_values(n, prefix, progress, keep)
 
     @property
     def cache_key(self) -> str:
