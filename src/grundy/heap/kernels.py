@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numba import njit
+from numba import get_num_threads, njit, prange, set_num_threads
 
 from grundy.compiled import CACHING
 from grundy.errors import InvalidArgument, InvalidGame, SequenceInterrupted
@@ -324,6 +324,157 @@ def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  
     return stop, 0
 
 
+# Heaps per block of the parallel kernel: enough proof scans to share between threads, few
+# enough that a wrong guess (a new rare heap) wastes little.
+_BLOCK = 2048
+
+
+@njit(cache=CACHING, parallel=True)
+def _sparse_parallel(g, start, stop, take_k, take_bits, splits, unequal,  # type: ignore[no-untyped-def]
+                     rare_pos, rare_val, rare_tab, common_vals, rare_vals, seen, hist, state,
+                     limit):
+    # The serial kernel's steps 1-2 run heap by heap over a block, taking each heap's value
+    # to be its common candidate c; the proof scans of the block then run in parallel, each
+    # from the values before its heap.  All of them succeed unless a heap is a new rare
+    # position: the values up to the first heap whose scan fails are right (their scans
+    # looked only at right values), that heap's value is its least unmarked rare value,
+    # and the next block starts after it.  Blocks double while the guesses hold and shrink
+    # to where one failed, so that early on, when new rare heaps are common, little is
+    # guessed in vain.  state: as the serial kernel's, and [4] the block length.
+    nrare = state[0]
+    top = state[1]
+    scanned = state[2]
+    half = state[3] // 2
+    cap = rare_pos.shape[0]
+    nsplit = splits.shape[0]
+    size = seen.shape[0]
+    scan_heap = np.zeros(_BLOCK, dtype=np.int64)
+    need_at = np.zeros(_BLOCK + 1, dtype=np.int64)
+    need_vals = np.zeros(8 * _BLOCK + size, dtype=np.int64)
+    found = np.zeros(_BLOCK, dtype=np.int64)
+    steps = np.zeros(_BLOCK, dtype=np.int64)
+    i = start
+    length = state[4]
+    while i < stop:
+        seen[:] = 0
+        block_end = min(stop, i + length)
+        guess_top = top
+        nscan = 0
+        total = 0
+        status = 0
+        end = block_end
+        for h in range(i, block_end):
+            if guess_top >= half:
+                end = h
+                status = 1
+                break
+            if total + size > need_vals.shape[0]:
+                end = h
+                break
+            stamp = h - i + 1
+            for j in range(take_k.shape[0]):
+                k = take_k[j]
+                if k > h:
+                    break
+                if k == h:
+                    if take_bits[j] & 1:
+                        seen[0] = stamp
+                elif take_bits[j] & 2:
+                    seen[np.int64(g[h - k])] = stamp
+            for j in range(nsplit):
+                rest = h - splits[j]
+                if rest < 2:
+                    break
+                for q in range(nrare):
+                    r = rare_pos[q]
+                    if r >= rest:
+                        break
+                    if unequal[j] == 0 or rest - r != r:
+                        seen[rare_val[q] ^ np.int64(g[rest - r])] = stamp
+            q = 0
+            while seen[common_vals[q]] == stamp:
+                q += 1
+            c = common_vals[q]
+            if c >= limit:
+                end = h
+                status = 2
+                break
+            first = total
+            q = 0
+            while rare_vals[q] < c:
+                if seen[rare_vals[q]] != stamp:
+                    need_vals[total] = rare_vals[q]
+                    total += 1
+                q += 1
+            if total > first:
+                scan_heap[nscan] = h
+                need_at[nscan] = first
+                nscan += 1
+                need_at[nscan] = total
+            g[h] = c
+            guess_top = max(guess_top, c)
+        for s in prange(nscan):
+            # The serial kernel's scan: whole stretches of splits marked without tests, the
+            # needed values checked after each.
+            h = scan_heap[s]
+            marked = np.zeros(size, dtype=np.uint8)
+            first = need_at[s]
+            left = need_at[s + 1] - first
+            amax = (h - splits[0]) // 2
+            a = 1
+            stretch = 16
+            while a <= amax and left > 0:
+                end_a = min(a + stretch, amax + 1)
+                for j in range(nsplit):
+                    rest = h - splits[j]
+                    hi = min(end_a, (rest - 1) // 2 + 1 if unequal[j] else rest // 2 + 1)
+                    for x in range(a, hi):
+                        marked[np.int64(g[x]) ^ np.int64(g[rest - x])] = 1
+                steps[s] += end_a - a
+                a = end_a
+                kept = 0
+                for m in range(first, first + left):
+                    if marked[need_vals[m]] == 0:
+                        need_vals[first + kept] = need_vals[m]
+                        kept += 1
+                left = kept
+                stretch = min(2 * stretch, 256)
+            found[s] = need_vals[first] if left > 0 else -1
+        length = min(2 * length, _BLOCK)
+        for s in range(nscan):
+            scanned += steps[s]
+            steps[s] = 0
+            if found[s] >= 0:
+                end = scan_heap[s] + 1
+                g[scan_heap[s]] = found[s]
+                status = 0
+                length = max(16, (end - i) // 2)
+                break
+        for h in range(i, end):
+            value = np.int64(g[h])
+            if h > 0 and rare_tab[value]:
+                if nrare == cap:
+                    state[0] = nrare
+                    state[1] = top
+                    state[2] = scanned
+                    state[4] = length
+                    return h, 3
+                rare_pos[nrare] = h
+                rare_val[nrare] = value
+                nrare += 1
+            if h > 0:
+                hist[value] += 1
+            top = max(top, value)
+        i = end
+        if status != 0:
+            break
+    state[0] = nrare
+    state[1] = top
+    state[2] = scanned
+    state[4] = length
+    return i, status
+
+
 @njit(cache=CACHING)
 def _histogram(g, start, stop, hist):  # type: ignore[no-untyped-def]
     for i in range(start, stop):
@@ -380,9 +531,11 @@ def fewest_rare(counts: np.ndarray[Any, Any]) -> tuple[int, int]:
 class _SparseRun:
     """The state of one rare/common computation, resized between compiled chunks."""
 
-    def __init__(self, values: Values, count: int, code: TakeBreakCode) -> None:
+    def __init__(self, values: Values, count: int, code: TakeBreakCode, threads: int = 1
+                 ) -> None:
         self.values = values
         self.count = count
+        self.threads = threads
         self.take_k = np.array([k for k, _ in code.takes], dtype=np.int64)
         self.take_bits = np.array([b for _, b in code.takes], dtype=np.int64)
         self.splits = np.array(sorted(code.splits), dtype=np.int64)
@@ -396,7 +549,7 @@ class _SparseRun:
             self.range *= 2
         self.hist = np.zeros(self.range, dtype=np.int64)
         _histogram(values, 1, count, self.hist)
-        self.state = np.array([0, top, 0, self.range], dtype=np.int64)
+        self.state = np.array([0, top, 0, self.range, 64], dtype=np.int64)
         self.rare_at_choice = 0
         self.mask = 1
         self._choose_mask(force=True)
@@ -448,11 +601,7 @@ class _SparseRun:
         try:
             while self.count <= n:
                 stop = chunks.next_stop(self.count, n + 1)
-                reached, status = _sparse_chunk(
-                    self.values, self.count, stop, self.take_k, self.take_bits, self.splits,
-                    self.triples, self.unequal, self.rare_pos, self.rare_val, self.rare_tab,
-                    self.common_vals, self.rare_vals, self.seen, self.needed, self.hist, self.state,
-                    _limit(self.values))
+                reached, status = self._chunk(stop)
                 chunks.adapt(reached - self.count)
                 self.count = reached
                 if status == _GROW_RANGE:
@@ -472,6 +621,31 @@ class _SparseRun:
         return self.values
 
     @property
+    def parallel(self) -> bool:
+        """True when the proof scans run in parallel blocks: several threads, and moves
+        that leave at most two heaps, some of them two."""
+        return self.threads > 1 and len(self.triples) == 0 and len(self.splits) > 0
+
+    def _chunk(self, stop: int) -> tuple[int, int]:
+        if not self.parallel:
+            reached, status = _sparse_chunk(
+                self.values, self.count, stop, self.take_k, self.take_bits, self.splits,
+                self.triples, self.unequal, self.rare_pos, self.rare_val, self.rare_tab,
+                self.common_vals, self.rare_vals, self.seen, self.needed, self.hist, self.state,
+                _limit(self.values))
+            return int(reached), int(status)
+        before = get_num_threads()
+        set_num_threads(min(self.threads, available_threads()))
+        try:
+            reached, status = _sparse_parallel(
+                self.values, self.count, stop, self.take_k, self.take_bits, self.splits,
+                self.unequal, self.rare_pos, self.rare_val, self.rare_tab, self.common_vals,
+                self.rare_vals, self.seen, self.hist, self.state, _limit(self.values))
+        finally:
+            set_num_threads(before)
+        return int(reached), int(status)
+
+    @property
     def proof_scan_steps(self) -> int:
         """Split pairs looked at by the proof scans so far."""
         return int(self.state[2])
@@ -482,22 +656,42 @@ class _SparseRun:
         return int(self.state[0])
 
 
-def _sparse(code: TakeBreakCode, n: int, prefix: np.ndarray[Any, Any] | None) -> _SparseRun:
+def available_threads() -> int:
+    """The threads the compiled kernels may use: the cores of this machine (or as many as
+    ``NUMBA_NUM_THREADS`` allows)."""
+    from numba import config
+
+    threads: int = config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
+    return threads
+
+
+def _check_threads(threads: int | None) -> int:
+    if threads is None:
+        return available_threads()
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise InvalidArgument(f"threads must be a whole number >= 1, not {threads!r}")
+    return threads
+
+
+def _sparse(code: TakeBreakCode, n: int, prefix: np.ndarray[Any, Any] | None,
+            threads: int | None = 1) -> _SparseRun:
     values, count = _start(n, _check_prefix(prefix))
-    return _SparseRun(values, count, code)
+    return _SparseRun(values, count, code, _check_threads(threads))
 
 
 def take_break_values(code: TakeBreakCode | Sequence[int], n: int,
                       prefix: np.ndarray[Any, Any] | None = None,
                       progress: Callable[[int], None] | None = None,
-                      keep: Callable[[Values], None] | None = None) -> Values:
+                      keep: Callable[[Values], None] | None = None,
+                      threads: int | None = None) -> Values:
     """Nim-values of one heap 0..n in the take-and-break game of code ``d0.d1d2...dt``.
 
     ``code`` is a :class:`~grundy.heap.codes.TakeBreakCode` or its digits (checked here):
     ``digits[k]`` is the digit for taking k tokens (0-15).  Rare/common method; moves
     that leave three heaps are enumerated in full (O(n^2) per heap).  ``prefix``: correct
     values of heaps 0..len(prefix)-1 to extend; ``progress(count)`` and ``keep(values so
-    far)`` are called between chunks.
+    far)`` are called between chunks.  ``threads`` (default: every core) share the proof
+    scans of each block of heaps; the values do not depend on it.
 
     >>> take_break_values([0, 0, 7], 10).tolist()    # Dawson's Kayles, 0.07
     [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]
@@ -510,13 +704,14 @@ def take_break_values(code: TakeBreakCode | Sequence[int], n: int,
 without taking), not 1
     """
     n = _check_n(n)
-    run = _sparse(TakeBreakCode.of(code), n, prefix)
+    run = _sparse(TakeBreakCode.of(code), n, prefix, threads)
     return run.run(n, progress, keep)
 
 
 def grundy_game_values(n: int, prefix: np.ndarray[Any, Any] | None = None,
                        progress: Callable[[int], None] | None = None,
-                       keep: Callable[[Values], None] | None = None) -> Values:
+                       keep: Callable[[Values], None] | None = None,
+                       threads: int | None = None) -> Values:
     """Nim-values of one heap 0..n in Grundy's game: split a heap into two unequal heaps.
 
     Rare/common method, as :func:`take_break_values`.
@@ -525,7 +720,7 @@ def grundy_game_values(n: int, prefix: np.ndarray[Any, Any] | None = None,
     [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]
     """
     n = _check_n(n)
-    run = _sparse(_SPLIT_IN_TWO, n, prefix)
+    run = _sparse(_SPLIT_IN_TWO, n, prefix, threads)
     return run.run(n, progress, keep)
 
 
@@ -544,15 +739,17 @@ class SparseRun:
 
 
 def sparse_run(code: TakeBreakCode | Sequence[int] | None, n: int,
-               progress: Callable[[int], None] | None = None) -> SparseRun:
-    """Values 0..n of a code (or of Grundy's game when ``code`` is None), with statistics.
+               progress: Callable[[int], None] | None = None,
+               threads: int | None = None) -> SparseRun:
+    """Values 0..n of a code (or of Grundy's game when ``code`` is None), with statistics;
+    ``threads`` as for :func:`take_break_values`.
 
     >>> run = sparse_run([0, 7, 7], 200)
     >>> run.values[:6].tolist(), run.rare_positions >= 0
     ([0, 1, 2, 3, 1, 4], True)
     """
     n = _check_n(n)
-    run = _sparse(_SPLIT_IN_TWO if code is None else TakeBreakCode.of(code), n, None)
+    run = _sparse(_SPLIT_IN_TWO if code is None else TakeBreakCode.of(code), n, None, threads)
     values = run.run(n, progress)
     return SparseRun(values, run.mask, run.rare_positions, run.proof_scan_steps)
 
