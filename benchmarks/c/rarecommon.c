@@ -3,7 +3,7 @@
  * Guy-Smith theorem (2e + 2p + t values), found with the Z-function of the reversed values.
  *
  *     gcc -O2 -march=native -o rarecommon rarecommon.c
- *     ./rarecommon 0.354 20200000
+ *     ./rarecommon 0.354 20200000 [values.bin]
  *
  * One byte per value (values must stay below 256); the mask is the one with the fewest rare
  * heaps, chosen again whenever the number of heaps doubles.
@@ -19,7 +19,7 @@
 static int parity(int x) { return __builtin_popcount(x) & 1; }
 
 int main(int argc, char **argv) {
-    if (argc != 3) { fprintf(stderr, "usage: rarecommon 0.DDD N\n"); return 2; }
+    if (argc != 3 && argc != 4) { fprintf(stderr, "usage: rarecommon 0.DDD N [FILE]\n"); return 2; }
     const char *code = argv[1];
     long n = atol(argv[2]);
     if (code[0] != '0' || code[1] != '.') { fprintf(stderr, "octal code 0.DDD\n"); return 2; }
@@ -114,5 +114,10 @@ int main(int argc, char **argv) {
            code + 2, n, top, nrare, mask, values_time, total);
     if (found_p) printf("period %ld from heap %ld (Guy-Smith)\n", found_p, found_e);
     else printf("no period proved\n");
+    if (argc == 4) { /* the values, one byte each, for comparison */
+        FILE *out = fopen(argv[3], "wb");
+        if (!out || fwrite(g, 1, size, out) != (size_t)size) { perror(argv[3]); return 1; }
+        fclose(out);
+    }
     return 0;
 }
