@@ -56,23 +56,19 @@ def main() -> None:
     subprocess.run(["gcc", "-O2", "-march=native", "-o", str(program),
                     str(HERE / "c" / "rarecommon.c")], check=True)
     saved = work / "values.npy"
+    period_run = ["sequence", "--period", "--no-values", "octal:0.354", "--to", str(SIZE)]
+    grundy_run = ["sequence", "--no-values", "grundy-game", "--to", "1000000"]
+    one = {"NUMBA_NUM_THREADS": "1"}
     cases = {
-        "grundy 0.354, 2 threads": (GRUNDY + ["sequence", "--period", "--no-values", "--save",
-                                              str(saved), "octal:0.354", "--to", str(SIZE)],
-                                    {}),
-        "grundy 0.354, 1 thread": (GRUNDY + ["sequence", "--period", "--no-values",
-                                             "octal:0.354", "--to", str(SIZE)],
-                                   {"NUMBA_NUM_THREADS": "1"}),
+        "grundy 0.354, 2 threads": ([*GRUNDY, *period_run, "--save", str(saved)], {}),
+        "grundy 0.354, 1 thread": ([*GRUNDY, *period_run], one),
         "C rarecommon 0.354": ([str(program), "0.354", str(SIZE), str(work / "c.bin")], {}),
-        "grundy-game 10^6, 2 threads": (GRUNDY + ["sequence", "--no-values", "grundy-game",
-                                                  "--to", "1000000"], {}),
-        "grundy-game 10^6, 1 thread": (GRUNDY + ["sequence", "--no-values", "grundy-game",
-                                                 "--to", "1000000"],
-                                       {"NUMBA_NUM_THREADS": "1"}),
+        "grundy-game 10^6, 2 threads": ([*GRUNDY, *grundy_run], {}),
+        "grundy-game 10^6, 1 thread": ([*GRUNDY, *grundy_run], one),
     }
     # Compile or load the kernels once, so no round pays for it.
-    subprocess.run(GRUNDY + ["sequence", "--no-values", "--no-cache", "grundy-game", "--to",
-                             "20000"], check=True, capture_output=True)
+    subprocess.run([*GRUNDY, "sequence", "--no-values", "--no-cache", "grundy-game", "--to",
+                    "20000"], check=True, capture_output=True)
     results: dict[str, list[tuple[float, float, float]]] = {name: [] for name in cases}
     outputs: dict[str, str] = {}
     for round_number in range(args.rounds):

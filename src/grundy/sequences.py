@@ -22,13 +22,13 @@ from grundy.budget import SEARCH_POSITIONS, memory_limit, search_positions
 from grundy.core.position import Position
 from grundy.errors import InvalidArgument, TooBig, short_number
 from grundy.heap.base import HeapGame, Progress
-from grundy.heap.checkpoint import Checkpoint
 from grundy.values import Outcome
 
 if TYPE_CHECKING:
     import numpy as np
 
     from grundy.heap.base import Values
+    from grundy.heap.checkpoint import Checkpoint
     from grundy.heap.period import Period
 
 #: The most heaps whose misère outcomes are listed: each is a search of its own.

@@ -190,7 +190,8 @@ class HeapGame(HeapPositions):
                 _sequences[self] = known
         if n < len(known):
             return known[: n + 1]
-        self.check_computable(n)
+        self.check_computable(n, f"the nim-value of {self.text} {short_number(n)} (no formula "
+                                 "or proved period)")
         # Short sequences grow by doubling, so that many small requests cost little; long
         # ones are computed to n exactly, so that memory holds what was asked for.
         target = n if n >= PERIOD_SEARCH_LIMIT else min(max(n, 2 * len(known)),
@@ -211,9 +212,10 @@ class HeapGame(HeapPositions):
             checkpoint.save(grown)
         return grown[: n + 1]
 
-    def check_computable(self, n: int) -> None:
+    def check_computable(self, n: int, what: str | None = None) -> None:
         """Refuse up front, with :class:`~grundy.errors.TooBig`, to compute values 0..n when
         they need more memory than the budget allows, or more heaps than this game computes.
+        ``what`` names the work in the refusal (by default, the values of heaps 0..n).
 
         >>> from grundy.heap.takebreak import KAYLES
         >>> from grundy.budget import Budget, work_limit
@@ -227,13 +229,12 @@ the limit is 1000 (the memory budget)
         budget = in_force()
         most = self.max_computed_heap if budget is None else min(budget.positions,
                                                                  self.max_computed_heap)
+        what = what or f"the nim-values of {self.text} heaps 0..{short_number(n)}"
         if n > most:
-            raise TooBig(f"the nim-value of {self.text} {short_number(n)} (no formula or "
-                         "proved period)", size=n + 1, limit=most, unit="heap values")
+            raise TooBig(what, size=n + 1, limit=most, unit="heap values")
         needed = (n + 1) * VALUE_BYTES
         if needed > memory_limit():
-            raise TooBig(f"the nim-values of {self.text} heaps 0..{short_number(n)}",
-                         size=needed, limit=memory_limit(), unit="bytes",
+            raise TooBig(what, size=needed, limit=memory_limit(), unit="bytes",
                          note=memory_note())
 
     def compute_values_kept(self, n: int, prefix: Values, progress: Progress | None,
