@@ -210,6 +210,39 @@ def subtraction_values(amounts: Sequence[int], n: int,
 _SPLIT_IN_TWO = TakeBreakCode((4,), unequal=(0,))
 
 @njit(cache=CACHING)
+def _mark_rare_options(g, i, stamp, take_k, take_bits, splits, unequal, rare_pos, rare_val,  # type: ignore[no-untyped-def]
+                       nrare, seen):
+    # Step 1 of the method for heap i, but for three-heap moves: the moves that leave at
+    # most one heap, and the two-heap splits with a rare part, marked with stamp.
+    for j in range(take_k.shape[0]):
+        k = take_k[j]
+        if k > i:
+            break
+        if k == i:
+            if take_bits[j] & 1:
+                seen[0] = stamp
+        elif take_bits[j] & 2:
+            seen[np.int64(g[i - k])] = stamp
+    for j in range(splits.shape[0]):
+        rest = i - splits[j]
+        if rest < 2:
+            break
+        if unequal[j]:
+            for q in range(nrare):
+                r = rare_pos[q]
+                if r >= rest:
+                    break
+                if rest - r != r:
+                    seen[rare_val[q] ^ np.int64(g[rest - r])] = stamp
+        else:
+            for q in range(nrare):
+                r = rare_pos[q]
+                if r >= rest:
+                    break
+                seen[rare_val[q] ^ np.int64(g[rest - r])] = stamp
+
+
+@njit(cache=CACHING)
 def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  # type: ignore[no-untyped-def]
                   rare_pos, rare_val, rare_tab, common_vals, rare_vals, seen, needed, hist, state,
                   limit):
@@ -230,32 +263,8 @@ def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  
             state[2] = scanned
             return i, 1
         stamp = i - start + 1
-        for j in range(take_k.shape[0]):
-            k = take_k[j]
-            if k > i:
-                break
-            if k == i:
-                if take_bits[j] & 1:
-                    seen[0] = stamp
-            elif take_bits[j] & 2:
-                seen[np.int64(g[i - k])] = stamp
-        for j in range(nsplit):
-            rest = i - splits[j]
-            if rest < 2:
-                break
-            if unequal[j]:
-                for q in range(nrare):
-                    r = rare_pos[q]
-                    if r >= rest:
-                        break
-                    if rest - r != r:
-                        seen[rare_val[q] ^ np.int64(g[rest - r])] = stamp
-            else:
-                for q in range(nrare):
-                    r = rare_pos[q]
-                    if r >= rest:
-                        break
-                    seen[rare_val[q] ^ np.int64(g[rest - r])] = stamp
+        _mark_rare_options(g, i, stamp, take_k, take_bits, splits, unequal, rare_pos, rare_val,
+                           nrare, seen)
         for j in range(triples.shape[0]):
             rest = i - triples[j]
             for a in range(1, rest // 3 + 1):
@@ -372,25 +381,8 @@ def _sparse_parallel(g, start, stop, take_k, take_bits, splits, unequal,  # type
                 end = h
                 break
             stamp = h - i + 1
-            for j in range(take_k.shape[0]):
-                k = take_k[j]
-                if k > h:
-                    break
-                if k == h:
-                    if take_bits[j] & 1:
-                        seen[0] = stamp
-                elif take_bits[j] & 2:
-                    seen[np.int64(g[h - k])] = stamp
-            for j in range(nsplit):
-                rest = h - splits[j]
-                if rest < 2:
-                    break
-                for q in range(nrare):
-                    r = rare_pos[q]
-                    if r >= rest:
-                        break
-                    if unequal[j] == 0 or rest - r != r:
-                        seen[rare_val[q] ^ np.int64(g[rest - r])] = stamp
+            _mark_rare_options(g, h, stamp, take_k, take_bits, splits, unequal, rare_pos,
+                               rare_val, nrare, seen)
             q = 0
             while seen[common_vals[q]] == stamp:
                 q += 1
