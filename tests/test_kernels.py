@@ -109,7 +109,9 @@ class TestParallelBlocks:
                 digits[rng.randrange(len(digits))] |= 4
             n = rng.randint(0, 4000)
             fast = take_break_values(digits, n, threads=2)
-            assert np.array_equal(fast, naive_take_break_values(digits, n)), digits
+            slow = naive_take_break_values(digits, n)
+            assert fast.dtype == slow.dtype
+            assert np.array_equal(fast, slow), digits
 
     @pytest.mark.parametrize("code", [[0, 3, 7, 6], [0, 3, 5, 4], [4, 0, 7], [0, 3, 5, 4, 1],
                                       [4, 7], [0, 1, 6]])

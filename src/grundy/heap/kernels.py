@@ -52,8 +52,9 @@ IntArray = np.ndarray[Any, np.dtype[np.int64]]
 
 _DTYPES = (np.uint8, np.uint16, np.uint32, np.uint64)
 
-# Statuses returned by the sparse kernel when it stops before the end of its chunk.
-_DONE, _GROW_RANGE, _WIDEN, _GROW_RARE = 0, 1, 2, 3
+# Statuses returned by the sparse kernels when they stop before the end of their chunk
+# (the parallel one also leaves a heap whose candidate does not fit to the serial one).
+_DONE, _GROW_RANGE, _WIDEN, _GROW_RARE, _SERIAL = 0, 1, 2, 3, 4
 
 # Chunks are sized to take about this long, so progress and Ctrl-C stay responsive.
 _CHUNK_SECONDS = 0.1
@@ -243,6 +244,17 @@ def _mark_rare_options(g, i, stamp, take_k, take_bits, splits, unequal, rare_pos
 
 
 @njit(cache=CACHING)
+def _mark_splits(g, i, low, high, splits, unequal, marks, mark):  # type: ignore[no-untyped-def]
+    # The proof scan's stretch: every two-heap split of heap i whose smaller part is in
+    # low..high-1, marked without tests (branch-free).
+    for j in range(splits.shape[0]):
+        rest = i - splits[j]
+        hi = min(high, (rest - 1) // 2 + 1 if unequal[j] else rest // 2 + 1)
+        for x in range(low, hi):
+            marks[np.int64(g[x]) ^ np.int64(g[rest - x])] = mark
+
+
+@njit(cache=CACHING)
 def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  # type: ignore[no-untyped-def]
                   rare_pos, rare_val, rare_tab, common_vals, rare_vals, seen, needed, hist, state,
                   limit):
@@ -290,11 +302,7 @@ def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  
             block = 16
             while a <= amax and need > 0:
                 end = min(a + block, amax + 1)
-                for j in range(nsplit):
-                    rest = i - splits[j]
-                    hi = min(end, (rest - 1) // 2 + 1 if unequal[j] else rest // 2 + 1)
-                    for x in range(a, hi):
-                        seen[np.int64(g[x]) ^ np.int64(g[rest - x])] = stamp
+                _mark_splits(g, i, a, end, splits, unequal, seen, stamp)
                 scanned += end - a
                 a = end
                 kept = 0
@@ -355,7 +363,6 @@ def _sparse_parallel(g, start, stop, take_k, take_bits, splits, unequal,  # type
     scanned = state[2]
     half = state[3] // 2
     cap = rare_pos.shape[0]
-    nsplit = splits.shape[0]
     size = seen.shape[0]
     scan_heap = np.zeros(_BLOCK, dtype=np.int64)
     need_at = np.zeros(_BLOCK + 1, dtype=np.int64)
@@ -388,8 +395,9 @@ def _sparse_parallel(g, start, stop, take_k, take_bits, splits, unequal,  # type
                 q += 1
             c = common_vals[q]
             if c >= limit:
+                # The value may still fit if a scan fails: the serial kernel decides.
                 end = h
-                status = 2
+                status = 4
                 break
             first = total
             q = 0
@@ -417,11 +425,7 @@ def _sparse_parallel(g, start, stop, take_k, take_bits, splits, unequal,  # type
             stretch = 16
             while a <= amax and left > 0:
                 end_a = min(a + stretch, amax + 1)
-                for j in range(nsplit):
-                    rest = h - splits[j]
-                    hi = min(end_a, (rest - 1) // 2 + 1 if unequal[j] else rest // 2 + 1)
-                    for x in range(a, hi):
-                        marked[np.int64(g[x]) ^ np.int64(g[rest - x])] = 1
+                _mark_splits(g, h, a, end_a, splits, unequal, marked, 1)
                 steps[s] += end_a - a
                 a = end_a
                 kept = 0
@@ -619,13 +623,20 @@ class _SparseRun:
         return self.threads > 1 and len(self.triples) == 0 and len(self.splits) > 0
 
     def _chunk(self, stop: int) -> tuple[int, int]:
-        if not self.parallel:
-            reached, status = _sparse_chunk(
-                self.values, self.count, stop, self.take_k, self.take_bits, self.splits,
-                self.triples, self.unequal, self.rare_pos, self.rare_val, self.rare_tab,
-                self.common_vals, self.rare_vals, self.seen, self.needed, self.hist, self.state,
-                _limit(self.values))
-            return int(reached), int(status)
+        if self.parallel:
+            reached, status = self._parallel_chunk(stop)
+            if status != _SERIAL:
+                return reached, status
+            self.count = reached
+            stop = reached + 1
+        reached, status = _sparse_chunk(
+            self.values, self.count, stop, self.take_k, self.take_bits, self.splits,
+            self.triples, self.unequal, self.rare_pos, self.rare_val, self.rare_tab,
+            self.common_vals, self.rare_vals, self.seen, self.needed, self.hist, self.state,
+            _limit(self.values))
+        return int(reached), int(status)
+
+    def _parallel_chunk(self, stop: int) -> tuple[int, int]:
         before = get_num_threads()
         set_num_threads(min(self.threads, available_threads()))
         try:
