@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from grundy.analysis import analyze
-from grundy.budget import SEARCH_POSITIONS, memory_limit, search_positions
+from grundy.budget import SEARCH_POSITIONS, search_positions
 from grundy.core.position import Position
 from grundy.errors import InvalidArgument, TooBig, short_number
-from grundy.heap.base import HeapGame, Progress
+from grundy.heap.base import PERIOD_FIRST, HeapGame, Progress
 from grundy.values import Outcome
 
 if TYPE_CHECKING:
@@ -60,13 +60,15 @@ def listed_values(game: HeapGame, n: int, progress: Progress | None = None,
     grundy.errors.TooBig: the nim-values of nim heaps 0..100000000 (each known by its formula \
 or period, but too many to list) needs about 1e+8 values; the limit is 10000000
     """
-    if n + 1 > memory_limit():
-        game.check_computable(n)  # refused for memory before anything is computed
     most = game.computable_heap
-    if n > most and (game.closed_form(n) is not None or game.proved_period() is not None):
-        raise TooBig(f"the nim-values of {game.text} heaps 0..{short_number(n)} (each known "
-                     "by its formula or period, but too many to list)", size=n + 1, limit=most,
-                     unit="values")
+    if n > most:
+        # Too many either way; say whether each value is known.  Only a short search for a
+        # period, so that the refusal comes at once.
+        if game.closed_form(n) is not None or game.proved_period(PERIOD_FIRST) is not None:
+            raise TooBig(f"the nim-values of {game.text} heaps 0..{short_number(n)} (each "
+                         "known by its formula or period, but too many to list)",
+                         size=n + 1, limit=most, unit="values")
+        game.check_computable(n)
     return game.values(n, progress, checkpoint)
 
 

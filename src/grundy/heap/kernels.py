@@ -668,9 +668,15 @@ def available_threads() -> int:
     return threads
 
 
-def _check_threads(threads: int | None) -> int:
+#: Runs of fewer new heaps than this use one thread unless asked for more: starting threads
+#: costs more than they save there, and small work (a web request under its memory limit)
+#: starts none.
+PARALLEL_FROM = 1 << 20
+
+
+def _check_threads(threads: int | None, heaps: int) -> int:
     if threads is None:
-        return available_threads()
+        return available_threads() if heaps >= PARALLEL_FROM else 1
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
         raise InvalidArgument(f"threads must be a whole number >= 1, not {threads!r}")
     return threads
@@ -679,7 +685,7 @@ def _check_threads(threads: int | None) -> int:
 def _sparse(code: TakeBreakCode, n: int, prefix: np.ndarray[Any, Any] | None,
             threads: int | None = 1) -> _SparseRun:
     values, count = _start(n, _check_prefix(prefix))
-    return _SparseRun(values, count, code, _check_threads(threads))
+    return _SparseRun(values, count, code, _check_threads(threads, n + 1 - count))
 
 
 def take_break_values(code: TakeBreakCode | Sequence[int], n: int,
@@ -693,8 +699,9 @@ def take_break_values(code: TakeBreakCode | Sequence[int], n: int,
     ``digits[k]`` is the digit for taking k tokens (0-15).  Rare/common method; moves
     that leave three heaps are enumerated in full (O(n^2) per heap).  ``prefix``: correct
     values of heaps 0..len(prefix)-1 to extend; ``progress(count)`` and ``keep(values so
-    far)`` are called between chunks.  ``threads`` (default: every core) share the proof
-    scans of each block of heaps; the values do not depend on it.
+    far)`` are called between chunks.  ``threads`` (default: every core for runs of
+    :data:`PARALLEL_FROM` heaps or more, else one) share the proof scans of each block of
+    heaps; the values do not depend on it.
 
     >>> take_break_values([0, 0, 7], 10).tolist()    # Dawson's Kayles, 0.07
     [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]
