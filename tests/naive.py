@@ -40,7 +40,7 @@ def _naive_kernel(n, take_k, take_bits, splits, triples, unequal):  # type: igno
         for j in range(splits.shape[0]):
             rest = i - splits[j]
             for a in range(1, rest // 2 + 1):
-                if unequal and a == rest - a:
+                if unequal[j] and a == rest - a:
                     continue
                 seen[g[a] ^ g[rest - a]] = stamp
         for j in range(triples.shape[0]):
@@ -56,8 +56,10 @@ def _naive_kernel(n, take_k, take_bits, splits, triples, unequal):  # type: igno
     return g
 
 
-def naive_values(digits: Sequence[int], n: int, unequal: bool = False) -> Values:
-    """The plain mex method for a code, or with ``unequal`` for splits into unequal parts.
+def naive_values(digits: Sequence[int], n: int, unequal: bool | Sequence[int] = False
+                 ) -> Values:
+    """The plain mex method for a code, or with ``unequal`` for splits into unequal parts:
+    True for every split, or the removals whose splits must be unequal (CGSuite's ``!``).
 
     ``naive_values([4], n, unequal=True)`` is Grundy's game.
 
@@ -67,10 +69,12 @@ def naive_values(digits: Sequence[int], n: int, unequal: bool = False) -> Values
     if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 0:
         raise InvalidArgument(f"the largest heap n must be a whole number >= 0, not {n!r}")
     code = TakeBreakCode.of(digits)
+    marked = set(code.splits) if unequal is True else set(unequal or ())
     values = _naive_kernel(int(n), np.array([k for k, _ in code.takes], dtype=np.int64),
                            np.array([b for _, b in code.takes], dtype=np.int64),
                            np.array(code.splits, dtype=np.int64),
-                           np.array(code.triples, dtype=np.int64), unequal)
+                           np.array(code.triples, dtype=np.int64),
+                           np.array([k in marked for k in code.splits], dtype=np.int64))
     narrowest: Values = values.astype(np.min_scalar_type(int(values.max())))
     return narrowest
 

@@ -98,6 +98,51 @@ hex_codes = st.builds(lambda d0, rest: [d0, *rest], st.sampled_from([0, 4, 8, 12
 
 # -- take-and-break codes -------------------------------------------------------------
 
+class TestParallelBlocks:
+    """The kernel that guesses each block's values and runs its proof scans in parallel."""
+
+    def test_random_codes_match_naive(self) -> None:
+        rng = random.Random(23)
+        for _ in range(40):
+            digits = random_code(rng, hexadecimal=False)
+            if not any(d & 4 for d in digits):
+                digits[rng.randrange(len(digits))] |= 4
+            n = rng.randint(0, 4000)
+            fast = take_break_values(digits, n, threads=2)
+            slow = naive_take_break_values(digits, n)
+            assert fast.dtype == slow.dtype
+            assert np.array_equal(fast, slow), digits
+
+    @pytest.mark.parametrize("code", [[0, 3, 7, 6], [0, 3, 5, 4], [4, 0, 7], [0, 3, 5, 4, 1],
+                                      [4, 7], [0, 1, 6]])
+    def test_long_runs_equal_the_serial_kernel(self, code: list[int]) -> None:
+        n = 60000
+        assert np.array_equal(take_break_values(code, n, threads=2),
+                              take_break_values(code, n, threads=1))
+
+    def test_grundys_game_matches_naive(self) -> None:
+        # Early on new rare heaps come every few hundred heaps: many guesses fail.
+        n = 30000
+        assert np.array_equal(grundy_game_values(n, threads=2), naive_values([4], n, True))
+
+    def test_widening_to_uint16_matches_naive(self) -> None:
+        digits = [0] + [7] * 300
+        values = take_break_values(digits, 700, threads=2)
+        assert values.dtype == np.uint16 and values.max() > 255
+        assert np.array_equal(values, naive_take_break_values(digits, 700))
+
+    def test_prefix_extension(self) -> None:
+        full = take_break_values([0, 3, 7, 6], 20000, threads=2)
+        part = take_break_values([0, 3, 7, 6], 7777, threads=1)
+        assert np.array_equal(take_break_values([0, 3, 7, 6], 20000, prefix=part, threads=2),
+                              full)
+
+    def test_bad_thread_counts(self) -> None:
+        for threads in (0, -1, 1.5, True):
+            with pytest.raises(InvalidArgument, match="threads"):
+                take_break_values([0, 7, 7], 10, threads=threads)  # type: ignore[arg-type]
+
+
 class TestNaiveTakeBreak:
     def test_matches_brute_force_on_random_codes(self) -> None:
         rng = random.Random(7)

@@ -66,6 +66,53 @@ def _bounded(what: str, low: int = 0, high: int | None = None) -> Callable[[str]
     return read
 
 
+_UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+def memory_size(text: str) -> int:
+    """A number of bytes: a whole number, maybe followed by K, M, G or T (powers of 1024,
+    ``B`` or ``iB`` after them allowed).
+
+    >>> memory_size("512M"), memory_size("2GiB"), memory_size("1000")
+    (536870912, 2147483648, 1000)
+    >>> memory_size("2X")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidArgument: --max-memory '2X' is not a size like 4G, 500M or 100000 bytes
+    """
+    stripped = text.strip()
+    digits = stripped.rstrip("KMGTkmgtiIbB")
+    unit = stripped[len(digits):].upper().removesuffix("B").removesuffix("I")
+    if not (digits.isascii() and digits.isdigit()) or unit not in _UNITS:
+        raise InvalidArgument(f"--max-memory {text!r} is not a size like 4G, 500M or 100000 "
+                              "bytes")
+    return whole_number(digits, "--max-memory", minimum=1, error=InvalidArgument) * _UNITS[unit]
+
+
+def _memory(text: str) -> int:
+    try:
+        return memory_size(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds < 1e9:
+        raise argparse.ArgumentTypeError(f"--checkpoint-every {text!r} is not a number of "
+                                         "seconds > 0")
+    return seconds
+
+
+def _memory_option(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument("--max-memory", type=_memory, metavar="SIZE",
+                     help="the most memory the values may take (like 4G or 500M; default: "
+                     "half of this machine's memory)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``grundy`` command; the subcommand's name is in
     ``command``.
@@ -98,12 +145,20 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--save", metavar="FILE", help="write the values to FILE.npy or FILE.csv")
     sub.add_argument("--no-cache", action="store_true", help="neither read nor write the "
                      "sequence cache ($GRUNDY_CACHE_DIR or the user cache directory)")
+    sub.add_argument("--frequencies", action="store_true", help="how often each value "
+                     "occurs, the largest value, and the rare/common split")
+    sub.add_argument("--checkpoint", metavar="DIR", help="keep the values computed so far "
+                     "in DIR now and then, and resume from them")
+    sub.add_argument("--checkpoint-every", type=_seconds, default=60.0, metavar="SECONDS",
+                     help="seconds between checkpoints (default 60)")
+    _memory_option(sub)
     sub.add_argument("game")
     sub.add_argument("--to", type=_bounded("--to"), required=True, metavar="N")
 
     sub = command("value", "the nim-value of one heap, of any size")
     sub.add_argument("--json", action="store_true")
     sub.add_argument("--no-cache", action="store_true", help="do not use the sequence cache")
+    _memory_option(sub)
     sub.add_argument("game")
     sub.add_argument("heap", type=_bounded("the heap"), metavar="N")
 

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -38,18 +39,24 @@ SHOWN_REMOTENESS_POSITIONS = 20_000
 #: Positions one web request may meet, and the seconds its remoteness search may take.
 REQUEST_POSITIONS = 200_000
 REQUEST_SECONDS = 2.0
-#: Bytes the tables of one piece of work may hold by default: no limit but the machine's.
+#: Bytes the tables of one piece of work may hold by default (None: a share of the machine's
+#: memory, :data:`MEMORY_SHARE`).
 MEMORY: int | None = None
+#: The share of this machine's memory one piece of work may hold when no budget says.
+MEMORY_SHARE = 0.5
+#: Bytes assumed when the machine's memory cannot be read.
+UNKNOWN_MACHINE_MEMORY = 4 << 30
 
 
 @dataclass(frozen=True)
 class Budget:
     """How much work is allowed: ``positions`` met by any one search (and heap values
     computed), ``seconds`` a remoteness search may take (None: no time limit), and
-    ``memory``, the bytes the tables of one piece of work may hold (None: no limit beyond
-    the machine's).  With ``timed`` (a budget made by :meth:`of`, as ``--budget`` does), the
-    searches that watch the clock (the compiled board searches, :class:`Watch`) are not
-    refused up front by their size: they run until ``seconds`` or ``memory`` is spent."""
+    ``memory``, the bytes the tables of one piece of work may hold (None:
+    :func:`default_memory`, a share of the machine's).  With ``timed`` (a budget made by
+    :meth:`of`, as ``--budget`` does), the searches that watch the clock (the compiled board
+    searches, :class:`Watch`) are not refused up front by their size: they run until
+    ``seconds`` or ``memory`` is spent."""
 
     positions: int
     seconds: float | None = None
@@ -142,10 +149,47 @@ def search_positions() -> int:
     return SEARCH_POSITIONS if budget is None else budget.positions
 
 
-def memory_limit() -> int | None:
-    """The bytes the budget in force allows one piece of work's tables, or :data:`MEMORY`."""
+def machine_memory() -> int:
+    """This machine's physical memory in bytes (:data:`UNKNOWN_MACHINE_MEMORY` when the
+    system does not say).
+
+    >>> machine_memory() > 0
+    True
+    """
+    try:
+        return int(os.sysconf("SC_PHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
+    except (AttributeError, ValueError, OSError):
+        return UNKNOWN_MACHINE_MEMORY
+
+
+def default_memory() -> int:
+    """The bytes one piece of work may hold when no budget says: :data:`MEMORY`, else
+    :data:`MEMORY_SHARE` of :func:`machine_memory`."""
+    return MEMORY if MEMORY is not None else int(machine_memory() * MEMORY_SHARE)
+
+
+def memory_limit() -> int:
+    """The bytes the budget in force allows one piece of work's tables, or
+    :func:`default_memory` when it does not say."""
     budget = _in_force.get()
-    return MEMORY if budget is None else budget.memory
+    return default_memory() if budget is None or budget.memory is None else budget.memory
+
+
+def memory_note() -> str:
+    """Where the memory limit in force comes from, for refusals.
+
+    >>> with work_limit(Budget(100, memory=1000)):
+    ...     memory_note()
+    'the memory budget'
+    """
+    budget = _in_force.get()
+    if budget is not None and budget.memory is not None:
+        return "the memory budget"
+    if MEMORY is not None:
+        return "the default memory budget"
+    share = f"{MEMORY_SHARE:.0%}"
+    return (f"{share} of this machine's {machine_memory() / 2**30:.1f} GiB; "
+            "--max-memory sets another limit")
 
 
 def check_memory(what: str, needed: int) -> None:
@@ -156,11 +200,12 @@ def check_memory(what: str, needed: int) -> None:
     ...     check_memory("a table of 2000 values", 2000)
     Traceback (most recent call last):
     ...
-    grundy.errors.TooBig: a table of 2000 values needs about 2000 bytes; the limit is 1000
+    grundy.errors.TooBig: a table of 2000 values needs about 2000 bytes; the limit is 1000 \
+(the memory budget)
     """
     limit = memory_limit()
-    if limit is not None and needed > limit:
-        raise TooBig(what, size=needed, limit=limit, unit="bytes")
+    if needed > limit:
+        raise TooBig(what, size=needed, limit=limit, unit="bytes", note=memory_note())
 
 
 def playing_budget(budget: Budget | int | None = None) -> Budget:

@@ -49,7 +49,15 @@ from grundy.heap.subtraction import (
     powers_of_two,
     squares,
 )
-from grundy.heap.takebreak import DAWSON, KAYLES, Daisy, GrundyGame, Split23, TakeAndBreak
+from grundy.heap.takebreak import (
+    DAWSON,
+    GRUNDY_CODE,
+    KAYLES,
+    Daisy,
+    GrundyGame,
+    Split23,
+    TakeAndBreak,
+)
 from grundy.heap.wythoff import Wythoff
 from grundy.kayles_graphs import ArcKayles, NodeKayles
 from grundy.numerals import is_whole_number, shown, whole_number
@@ -139,7 +147,11 @@ def _short(text: str) -> str:
 
 
 def _code(hexadecimal: bool) -> Callable[[str], Game[Any]]:
-    return lambda parameter: TakeAndBreak(parameter, hexadecimal=hexadecimal)
+    def read(parameter: str) -> Game[Any]:
+        game = TakeAndBreak(parameter, hexadecimal=hexadecimal)
+        # 4!.0 is Grundy's game, which has a ruleset (and a kept sequence) of its own.
+        return GrundyGame() if game.rules == GRUNDY_CODE else game
+    return read
 
 
 for _ruleset in (

@@ -22,13 +22,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from typing import TYPE_CHECKING, Any
 
 from grundy.analysis import analyze
 from grundy.arguments import build_parser, one_line
-from grundy.budget import SHOWN_REMOTENESS_POSITIONS, parse_budget, progress_to, work_limit
+from grundy.budget import (
+    SHOWN_REMOTENESS_POSITIONS,
+    Budget,
+    parse_budget,
+    progress_to,
+    work_limit,
+)
 from grundy.catalogue import game_list, parse_game, parse_position
 from grundy.errors import (
     InvalidArgument,
@@ -37,10 +44,10 @@ from grundy.errors import (
     SequenceInterrupted,
     TooBig,
 )
-from grundy.heap.base import HeapGame, Progress, use_disk_cache
+from grundy.heap.base import MEMORY_BOUND, HeapGame, Progress, use_disk_cache
 from grundy.numerals import shown
 from grundy.render.text import format_analysis, outcome_table, value_rows
-from grundy.sequences import heap_outcomes, heap_value_report, sequence_report
+from grundy.sequences import Frequencies, heap_outcomes, heap_value_report, sequence_report
 
 if TYPE_CHECKING:
     from grundy.heap.period import Period
@@ -156,16 +163,50 @@ def _search_progress() -> Iterator[None]:
 
 @contextmanager
 def _progress(total: int) -> Iterator[Progress | None]:
-    """A progress bar on stderr for long computations, only when stderr is a terminal."""
+    """A progress bar on stderr, with the rate and the time left, for computations that
+    run over a second; only when stderr is a terminal."""
     if not sys.stderr.isatty():
         yield None
         return
     from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        TaskProgressColumn,
+        TextColumn,
+        TimeRemainingColumn,
+    )
     from rich.progress import Progress as Bar
 
-    with Bar(transient=True, console=Console(stderr=True)) as bar:
-        task = bar.add_task("computing values", total=total + 1)
-        yield lambda done: bar.update(task, completed=done)
+    bar = Bar(TextColumn("computing values"), BarColumn(), TaskProgressColumn(),
+              MofNCompleteColumn(), TextColumn("{task.speed:>10,.0f} values/s"),
+              TimeRemainingColumn(), transient=True, console=Console(stderr=True))
+    task = bar.add_task("computing values", total=total + 1)
+    started = time.monotonic()
+    shown = False
+
+    def update(done: int) -> None:
+        nonlocal shown
+        if not shown and time.monotonic() - started >= 1.0:
+            bar.start()
+            shown = True
+        bar.update(task, completed=done)
+
+    try:
+        yield update
+    finally:
+        if shown:
+            bar.stop()
+
+
+@contextmanager
+def _memory(limit: int | None) -> Iterator[None]:
+    """``--max-memory``: the memory of the budget; heap values are limited by it alone."""
+    if limit is None:
+        yield
+        return
+    with work_limit(Budget(MEMORY_BOUND, memory=limit)):
+        yield
 
 
 def _sequence(args: argparse.Namespace) -> None:
@@ -173,9 +214,20 @@ def _sequence(args: argparse.Namespace) -> None:
         _genus_sequence(args)
         return
     game = _heap_game(args.game)
-    with _progress(args.to) as progress:
+    checkpoint = None
+    if args.checkpoint:
+        from grundy.heap.checkpoint import Checkpoint
+
+        checkpoint = Checkpoint(args.checkpoint, game.cache_key or game.text,
+                                every=args.checkpoint_every)
+        resumed = checkpoint.load()
+        if resumed is not None:
+            print(f"grundy: resuming from the checkpoint in {args.checkpoint}: heaps "
+                  f"0..{len(resumed) - 1} known", file=sys.stderr)
+    with _memory(args.max_memory), _progress(args.to) as progress:
         report = sequence_report(game, args.to, misere=args.misere, period=args.period,
-                                 values=not args.no_values, save=args.save, progress=progress)
+                                 values=not args.no_values, save=args.save, progress=progress,
+                                 checkpoint=checkpoint, frequencies=args.frequencies)
     if args.json:
         _print_json(report.to_json())
         return
@@ -187,8 +239,18 @@ def _sequence(args: argparse.Namespace) -> None:
         print(outcome_table([_outcome(o) for o in report.outcomes]))
     if args.period:
         print(_say_period(report.period))
+    if report.frequencies is not None:
+        print(_say_frequencies(report.frequencies))
     if args.save:
         print(f"saved to {args.save}")
+
+
+def _say_frequencies(counted: Frequencies) -> str:
+    lines = [f"Largest value {counted.largest}, first at heap {counted.first_heap}; "
+             f"{counted.rare_positions} rare heaps under the mask {counted.mask}.",
+             "value  heaps"]
+    lines += [f"{value:>5}  {count}" for value, count in enumerate(counted.counts) if count]
+    return "\n".join(lines)
 
 
 def _genus_sequence(args: argparse.Namespace) -> None:
@@ -221,7 +283,8 @@ def _outcome(letter: str) -> Any:
 
 
 def _value(args: argparse.Namespace) -> None:
-    report = heap_value_report(_heap_game(args.game), args.heap)
+    with _memory(args.max_memory):
+        report = heap_value_report(_heap_game(args.game), args.heap)
     if args.json:
         _print_json(report.to_json())
     else:

@@ -35,3 +35,7 @@ def _writable(folder: Path) -> bool:
 
 #: Whether compiled kernels are kept on disk between runs.
 CACHING = can_cache()
+
+# Threads of parallel kernels that wait for work sleep rather than spin: on a machine whose
+# cores are busy with other work, spinning threads take the time the working ones need.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")

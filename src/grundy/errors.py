@@ -69,13 +69,16 @@ class TooBig(Exception):
     """
 
     def __init__(self, what: str, size: int | None = None, limit: int | float | None = None,
-                 unit: str = "states", advice: str | None = None) -> None:
+                 unit: str = "states", note: str | None = None, advice: str | None = None
+                 ) -> None:
         self.what = what
         self.size = size
         self.limit = limit
         self.unit = unit
+        self.note = note
         self.advice = advice
-        super().__init__(self._message() + (f"; {advice}" if advice else ""))
+        super().__init__(self._message() + (f" ({note})" if note else "")
+                         + (f"; {advice}" if advice else ""))
 
     def _message(self) -> str:
         if self.size is None:

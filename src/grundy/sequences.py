@@ -18,15 +18,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from grundy.analysis import analyze
+from grundy.budget import SEARCH_POSITIONS, search_positions
 from grundy.core.position import Position
 from grundy.errors import InvalidArgument, TooBig, short_number
-from grundy.heap.base import HeapGame, Progress
+from grundy.heap.base import PERIOD_FIRST, HeapGame, Progress
 from grundy.values import Outcome
 
 if TYPE_CHECKING:
     import numpy as np
 
     from grundy.heap.base import Values
+    from grundy.heap.checkpoint import Checkpoint
     from grundy.heap.period import Period
 
 #: The most heaps whose misère outcomes are listed: each is a search of its own.
@@ -40,10 +42,14 @@ def heap_outcomes(game: HeapGame, n: int, *, misere: bool = False) -> list[Outco
     if n >= MAX_MISERE_HEAPS:
         raise TooBig(f"the misère outcomes of {game.text} heaps 0..{short_number(n)}", size=n + 1,
                      limit=MAX_MISERE_HEAPS, unit="searches")
-    return [analyze(Position.of(game, (k,)), misere=True).outcome for k in range(n + 1)]
+    # Each heap's search has the positions of a search, whatever the budget of heap values.
+    budget = min(search_positions(), SEARCH_POSITIONS)
+    return [analyze(Position.of(game, (k,)), misere=True, budget=budget).outcome
+            for k in range(n + 1)]
 
 
-def listed_values(game: HeapGame, n: int, progress: Progress | None = None) -> Values:
+def listed_values(game: HeapGame, n: int, progress: Progress | None = None,
+                  checkpoint: Checkpoint | None = None) -> Values:
     """The values of heaps 0..n, to be listed: refused as too many to list (not to compute)
     when a formula or a proved period gives each of them.
 
@@ -55,17 +61,59 @@ def listed_values(game: HeapGame, n: int, progress: Progress | None = None) -> V
 or period, but too many to list) needs about 1e+8 values; the limit is 10000000
     """
     most = game.computable_heap
-    if n > most and (game.closed_form(n) is not None or game.proved_period() is not None):
-        raise TooBig(f"the nim-values of {game.text} heaps 0..{short_number(n)} (each known "
-                     "by its formula or period, but too many to list)", size=n + 1, limit=most,
-                     unit="values")
-    return game.values(n, progress)
+    if n > most:
+        # Too many either way; say whether each value is known.  Only a short search for a
+        # period, so that the refusal comes at once.
+        if game.closed_form(n) is not None or game.proved_period(PERIOD_FIRST) is not None:
+            raise TooBig(f"the nim-values of {game.text} heaps 0..{short_number(n)} (each "
+                         "known by its formula or period, but too many to list)",
+                         size=n + 1, limit=most, unit="values")
+        game.check_computable(n)
+    return game.values(n, progress, checkpoint)
+
+
+@dataclass(frozen=True)
+class Frequencies:
+    """How often each value occurs among heaps 0..n, the largest value and the first heap
+    that has it, and the rare/common split of heaps 1..n: the mask under which the fewest
+    heaps are rare, and how many are (see :mod:`grundy.heap.kernels`).
+
+    >>> from grundy.heap.takebreak import KAYLES
+    >>> Frequencies.of(KAYLES.values(1000)).to_json()["largest"]
+    {'value': 8, 'first_heap': 27}
+    """
+
+    counts: list[int]
+    largest: int
+    first_heap: int
+    mask: int
+    rare_positions: int
+
+    @classmethod
+    def of(cls, values: np.ndarray[Any, Any]) -> Frequencies:
+        """The frequencies of these values (heaps 0..len-1)."""
+        import numpy as np
+
+        from grundy.heap.kernels import fewest_rare
+
+        counts = np.bincount(values)
+        largest = len(counts) - 1
+        mask, rare = fewest_rare(np.bincount(values[1:], minlength=len(counts)))
+        first = int(np.flatnonzero(values == largest)[0])
+        return cls(counts.tolist(), largest, first, mask, rare)
+
+    def to_json(self) -> dict[str, Any]:
+        """The object under ``frequencies`` in ``grundy sequence --json``."""
+        return {"counts": {str(v): c for v, c in enumerate(self.counts) if c},
+                "largest": {"value": self.largest, "first_heap": self.first_heap},
+                "rare": {"mask": self.mask, "heaps": self.rare_positions}}
 
 
 @dataclass(frozen=True)
 class SequenceReport:
-    """Values (or misère outcomes, as ``P``/``N``) of single heaps 0..n, and their period
-    when it was looked for (``period_sought``; None: no period seen)."""
+    """Values (or misère outcomes, as ``P``/``N``) of single heaps 0..n, their period when
+    it was looked for (``period_sought``; None: no period seen), and the frequencies of the
+    values when asked for."""
 
     game: str
     misere: bool
@@ -73,6 +121,7 @@ class SequenceReport:
     outcomes: list[str] | None = None
     period_sought: bool = False
     period: Period | None = None
+    frequencies: Frequencies | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The object printed by ``grundy sequence --json``."""
@@ -84,6 +133,8 @@ class SequenceReport:
             data["values"] = self.values
         if self.period_sought:
             data["period"] = None if self.period is None else self.period.to_json()
+        if self.frequencies is not None:
+            data["frequencies"] = self.frequencies.to_json()
         return data
 
 
@@ -104,16 +155,20 @@ class ValueReport:
 
 def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: bool = False,
                     values: bool = True, save: str | None = None,
-                    progress: Progress | None = None) -> SequenceReport:
+                    progress: Progress | None = None, checkpoint: Checkpoint | None = None,
+                    frequencies: bool = False) -> SequenceReport:
     """The nim-values (or misère outcomes) of single heaps 0..n, as ``grundy sequence``
     shows them.
 
     ``period``: add the period of the values (None when none is seen), proved by a
-    theorem where one applies, else marked as not certified.
+    theorem where one applies, else marked as not certified.  ``checkpoint``: resume from
+    it and write it now and then (normal play only).  ``frequencies``: add how often each
+    value occurs (normal play only).
     """
     listed: list[int] | None = None
     letters: list[str] | None = None
     found: Period | None = None
+    counted: Frequencies | None = None
     if misere:
         outcomes = [o.value for o in heap_outcomes(game, n, misere=True)]
         import numpy as np
@@ -127,14 +182,16 @@ def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: boo
             seen = detect_period(array)
             found = None if seen is None else Period(*seen)
     else:
-        array = listed_values(game, n, progress)
+        array = listed_values(game, n, progress, checkpoint)
         if values:
             listed = array.tolist()
         if period:
             found = game.find_period(array)
+        if frequencies:
+            counted = Frequencies.of(array)
     if save:
         save_sequence(save, array)
-    return SequenceReport(game.text, misere, listed, letters, period, found)
+    return SequenceReport(game.text, misere, listed, letters, period, found, counted)
 
 
 def heap_value_report(game: HeapGame, heap: int) -> ValueReport:

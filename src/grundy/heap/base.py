@@ -8,6 +8,7 @@ gone; ``(1, 2)``: it was broken in two).
 
 from __future__ import annotations
 
+import sys
 from abc import abstractmethod
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -15,7 +16,7 @@ from functools import partial, reduce
 from operator import xor
 from typing import TYPE_CHECKING, Any
 
-from grundy.budget import check_memory, in_force
+from grundy.budget import check_memory, in_force, memory_limit, memory_note
 from grundy.caches import Memo
 from grundy.core.game import Game, Option
 from grundy.core.position import Component, Position
@@ -29,23 +30,32 @@ if TYPE_CHECKING:
     import numpy as np
 
     from grundy.heap.cache import SequenceCache
+    from grundy.heap.checkpoint import Checkpoint
     from grundy.heap.period import Period
 
     Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
 
 Heaps = tuple[int, ...]
 
-#: Largest heap whose nim-value is computed heap by heap when no formula or proved period
-#: gives it.
+#: Largest heap whose nim-value is computed heap by heap, when no formula or proved period
+#: gives it, by the methods whose time, not memory, is the limit (plain Python, moves that
+#: leave three heaps).  The rare/common kernels are limited by memory alone.
 MAX_COMPUTED_HEAP = 10_000_000
-#: How many values a search for a proved period may compute (0.56 needs about 653 000).
+#: No limit on the heaps computed but memory (:attr:`HeapGame.max_computed_heap`).
+MEMORY_BOUND = sys.maxsize
+#: How many values a search for a period may compute before one is seen (0.56 needs about
+#: 653 000); once a period is seen, as many as its proof needs are computed, memory allowing.
 PERIOD_SEARCH_LIMIT = 1 << 22
 #: From this heap on, a value is read from a proved period rather than computed.
 PERIOD_FIRST = 1 << 16
+#: Bytes one value takes at least (``uint8``; wider types when the values need them).
+VALUE_BYTES = 1
 #: Sequences shorter than this are quicker to compute than to read from disk.
 DISK_CACHE_FROM = 4096
 
 Progress = Callable[[int], None]
+#: Hears the values computed so far, now and then during a long computation (checkpoints).
+Keep = Callable[["Values"], None]
 
 
 class HeapPositions(Game[Heaps]):
@@ -96,23 +106,29 @@ class HeapGame(HeapPositions):
 'take 1 from an end of 6, leaving 5']
     """
 
-    #: Largest heap this game computes values up to, heap by heap.
+    #: Largest heap this game computes values up to, heap by heap, whatever the memory
+    #: (:data:`MEMORY_BOUND`: memory is the only limit).
     max_computed_heap: int = MAX_COMPUTED_HEAP
 
     @property
     def computable_heap(self) -> int:
-        """The largest heap whose value may be computed here: :attr:`max_computed_heap`, or
-        the positions of a :func:`~grundy.budget.work_limit` around the caller if smaller.
+        """The largest heap whose value may be computed here: :attr:`max_computed_heap`, the
+        positions of a :func:`~grundy.budget.work_limit` around the caller, or the heaps
+        whose values (one byte each at least) fit in the memory budget, whichever is least.
 
         >>> from grundy.heap.takebreak import KAYLES
-        >>> from grundy.budget import work_limit
+        >>> from grundy.budget import Budget, work_limit
         >>> with work_limit(1000):
         ...     KAYLES.computable_heap
         1000
+        >>> with work_limit(Budget(10**12, memory=5000)):
+        ...     KAYLES.computable_heap
+        4999
         """
         budget = in_force()
-        return (self.max_computed_heap if budget is None
-                else min(budget.positions, self.max_computed_heap))
+        most = self.max_computed_heap if budget is None else min(budget.positions,
+                                                                 self.max_computed_heap)
+        return min(most, memory_limit() // VALUE_BYTES - 1)
 
     @abstractmethod
     def heap_options(self, n: int) -> Iterable[Heaps]:
@@ -149,14 +165,16 @@ class HeapGame(HeapPositions):
         """The nim-value of a heap of size ``n`` by a proved formula, or None if there is none."""
         return None
 
-    def values(self, n: int, progress: Progress | None = None) -> Values:
+    def values(self, n: int, progress: Progress | None = None,
+               checkpoint: Checkpoint | None = None) -> Values:
         """The nim-values of single heaps 0..n, as a numpy array (computed once, then kept).
 
         Values computed before — in this process, or in an earlier one through the disk
         cache — are not computed again; longer sequences extend shorter ones.
         ``progress(count)`` hears how far a long computation has come.  On Ctrl-C the values
         computed so far are kept and :class:`~grundy.heap.kernels.SequenceInterrupted` is
-        raised.
+        raised.  A ``checkpoint`` (:class:`~grundy.heap.checkpoint.Checkpoint`) is resumed
+        from, written now and then while the values are computed, and at the end.
 
         >>> from grundy.heap.subtraction import Subtraction
         >>> Subtraction({1, 2}).values(7).tolist()
@@ -165,24 +183,65 @@ class HeapGame(HeapPositions):
         if n < 0:
             raise InvalidPosition(f"heap size {n} is negative")
         known = self._sequence()
+        if checkpoint is not None:
+            resumed = checkpoint.load()
+            if resumed is not None and len(resumed) > len(known):
+                known = resumed
+                _sequences[self] = known
         if n < len(known):
             return known[: n + 1]
-        most = self.computable_heap
-        if n > most:
-            raise TooBig(f"the nim-value of {self.text} {short_number(n)} (no formula or "
-                         "proved period)",
-                         size=n + 1, limit=most, unit="heap values")
-        target = min(max(n, 2 * len(known)), most)
+        self.check_computable(n, f"the nim-value of {self.text} {short_number(n)} (no formula "
+                                 "or proved period)")
+        # Short sequences grow by doubling, so that many small requests cost little; long
+        # ones are computed to n exactly, so that memory holds what was asked for.
+        target = n if n >= PERIOD_SEARCH_LIMIT else min(max(n, 2 * len(known)),
+                                                         self.computable_heap)
         # Values take one to eight bytes each: at least one byte per heap will be held.
         check_memory(f"the nim-values of {self.text} heaps 0..{short_number(target)}",
-                     target + 1)
+                     (target + 1) * max(VALUE_BYTES, known.dtype.itemsize))
         try:
-            grown = self.compute_values(target, known, progress)
+            grown = self.compute_values_kept(target, known, progress,
+                                             None if checkpoint is None else checkpoint.offer)
         except SequenceInterrupted as stop:
             self._keep_sequence(stop.values)
+            if checkpoint is not None:
+                checkpoint.save(stop.values)
             raise
         self._keep_sequence(grown)
+        if checkpoint is not None:
+            checkpoint.save(grown)
         return grown[: n + 1]
+
+    def check_computable(self, n: int, what: str | None = None) -> None:
+        """Refuse up front, with :class:`~grundy.errors.TooBig`, to compute values 0..n when
+        they need more memory than the budget allows, or more heaps than this game computes.
+        ``what`` names the work in the refusal (by default, the values of heaps 0..n).
+
+        >>> from grundy.heap.takebreak import KAYLES
+        >>> from grundy.budget import Budget, work_limit
+        >>> with work_limit(Budget(10**12, memory=1000)):
+        ...     KAYLES.check_computable(5000)
+        Traceback (most recent call last):
+        ...
+        grundy.errors.TooBig: the nim-values of kayles heaps 0..5000 needs about 5001 bytes; \
+the limit is 1000 (the memory budget)
+        """
+        budget = in_force()
+        most = self.max_computed_heap if budget is None else min(budget.positions,
+                                                                 self.max_computed_heap)
+        what = what or f"the nim-values of {self.text} heaps 0..{short_number(n)}"
+        if n > most:
+            raise TooBig(what, size=n + 1, limit=most, unit="heap values")
+        needed = (n + 1) * VALUE_BYTES
+        if needed > memory_limit():
+            raise TooBig(what, size=needed, limit=memory_limit(), unit="bytes",
+                         note=memory_note())
+
+    def compute_values_kept(self, n: int, prefix: Values, progress: Progress | None,
+                            keep: Keep | None) -> Values:
+        """:meth:`compute_values`, handing the values computed so far to ``keep`` now and
+        then; methods that cannot stop midway hand none (the caller keeps the result)."""
+        return self.compute_values(n, prefix, progress)
 
     def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
                        ) -> Values:
@@ -211,9 +270,11 @@ class HeapGame(HeapPositions):
         return type(self).certify is not HeapGame.certify
 
     def proved_period(self, limit: int = PERIOD_SEARCH_LIMIT) -> Period | None:
-        """The game's period proved by a theorem, computing up to ``limit`` values for it.
+        """The game's period proved by a theorem, computing up to ``limit`` values to find it.
 
-        The values are computed in growing steps, so a short period is proved cheaply.
+        The values are computed in growing steps, so a short period is proved cheaply.  Once
+        a period is seen in the values (not yet proved), as many values as its proof needs
+        (:meth:`values_needed`) are computed, past ``limit`` if the memory budget allows.
 
         >>> from grundy.heap.takebreak import KAYLES
         >>> KAYLES.proved_period()
@@ -230,13 +291,34 @@ class HeapGame(HeapPositions):
         size = max(1024, known)
         while True:
             size = min(size, cap)
-            found = self.certify(self.values(size - 1))
+            values = self.values(size - 1)
+            found = self.certify(values)
             if found is not None:
                 _periods[self] = found
                 return found
+            wanted = self._proof_size(values)
+            if size < wanted <= self.computable_heap + 1:
+                found = self.certify(self.values(wanted - 1))
+                if found is not None:
+                    _periods[self] = found
+                    return found
             if size >= cap:
                 return None
             size *= 4
+
+    def _proof_size(self, values: Values) -> int:
+        """How many values would prove the period seen in ``values`` (0: none is seen)."""
+        from grundy.heap.period import Period, detect_period
+
+        seen = detect_period(values)
+        if seen is None:
+            return 0
+        return self.values_needed(Period(*seen))
+
+    def values_needed(self, period: Period) -> int:
+        """How many values (heaps 0..N-1) this game's theorem needs to prove ``period``; 0
+        when no theorem applies or none says (the search then stops at its limit)."""
+        return 0
 
     def find_period(self, values: Values) -> Period | None:
         """The period of these values: proved if a theorem allows, else only seen, or None.

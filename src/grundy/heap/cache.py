@@ -128,7 +128,7 @@ class SequenceCache:
                                              prefix=f"{_TEMPORARY}{os.getpid()}-",
                                              suffix=".seq", delete=False) as out:
                 temporary = Path(out.name)
-                _write(out, key, data)
+                write_sequence(out, key, data)
             with self._locked():
                 kept = _read(target, key)
                 if kept is None or len(kept) < len(data):
@@ -213,7 +213,9 @@ def _checked(values: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     raise InvalidArgument(f"value {top} does not fit in 64 bits")  # pragma: no cover
 
 
-def _write(out: IO[bytes], key: str, data: np.ndarray[Any, Any]) -> None:
+def write_sequence(out: IO[bytes], key: str, data: np.ndarray[Any, Any]) -> None:
+    """Write the magic line, the JSON header (key, dtype, length, SHA-256) and the values
+    (little-endian, as :func:`_checked` makes them), and flush them to the disk."""
     header = {"key": key, "dtype": data.dtype.str, "length": len(data),
               "sha256": hashlib.sha256(data.data).hexdigest()}
     out.write(_MAGIC)

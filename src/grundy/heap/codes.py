@@ -11,6 +11,16 @@ period certifier all take the same object.
 >>> TakeBreakCode((0, 8)).hexadecimal, TakeBreakCode((0, 8)) == TakeBreakCode.parse("0.8",
 ... hexadecimal=True)
 (True, True)
+
+The notations of the literature are read too: Winning Ways' ``.77`` (``0.77``), a lone
+``4`` (``4.0``), and CGSuite's ``!`` after a digit that splits, for splits into two
+*unequal* heaps (Grundy's game is ``4!.0``):
+
+>>> TakeBreakCode.parse(".77").text, TakeBreakCode.parse("4").text
+('0.77', '4.')
+>>> grundy = TakeBreakCode.parse("4!.0")
+>>> grundy.digits, grundy.unequal, grundy.text
+((4,), (0,), '4!.')
 """
 
 from __future__ import annotations
@@ -22,7 +32,8 @@ from numbers import Integral
 
 from grundy.errors import InvalidGame
 
-_CODE = re.compile(r"([0-9a-fA-F])\.([0-9a-fA-F]*)")
+_CODE = re.compile(r"([0-9a-fA-F]?!?)(?:\.((?:[0-9a-fA-F]!?)*))?")
+_DIGIT = re.compile(r"([0-9a-fA-F])(!?)")
 _BITS_BEFORE_POINT = 0b1100
 
 
@@ -32,7 +43,9 @@ class TakeBreakCode:
 
     ``digits[k]`` is the digit for taking k tokens (0-15): bit 1 lets the heap be removed
     when it holds exactly k, bit 2 leaves one non-empty heap, bit 4 two, bit 8 three.
-    ``digits[0]`` (taking nothing) may only have bits 4 and 8.
+    ``digits[0]`` (taking nothing) may only have bits 4 and 8.  ``unequal`` lists the
+    removals k whose splits into two heaps must leave two different sizes (CGSuite's ``!``);
+    their digits must have bit 4 and not bit 8.
 
     >>> TakeBreakCode((1, 7))
     Traceback (most recent call last):
@@ -42,6 +55,7 @@ without taking), not 1
     """
 
     digits: tuple[int, ...]
+    unequal: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         checked = tuple(self.digits)
@@ -62,6 +76,16 @@ without taking), not 1
         while len(digits) > 1 and digits[-1] == 0:
             digits.pop()
         object.__setattr__(self, "digits", tuple(digits))
+        unequal = tuple(sorted({int(k) for k in self.unequal}))
+        for taken in unequal:
+            if not 0 <= taken < len(digits) or digits[taken] & 12 != 4:
+                raise InvalidGame(f"'!' (unequal parts) is only for a digit that splits in two "
+                                  f"(4-7), not for taking {taken}")
+        object.__setattr__(self, "unequal", unequal)
+
+    def __repr__(self) -> str:
+        unequal = f", unequal={self.unequal}" if self.unequal else ""
+        return f"TakeBreakCode(digits={self.digits}{unequal})"
 
     @classmethod
     def parse(cls, code: str, *, hexadecimal: bool = False) -> TakeBreakCode:
@@ -80,11 +104,15 @@ without taking), not 1
         if not code:
             raise InvalidGame(f"{kind} code is empty; write it like {written}0.77")
         match = _CODE.fullmatch(code)
-        if match is None:
-            raise InvalidGame(f"{kind} code {code!r} is not of the form D.DDD (like 0.77 or "
-                              f"4.07)")
-        before, after = match.groups()
-        digits = [int(before, 16)] + [int(d, 16) for d in after]
+        if match is None or not (match.group(1) or match.group(2)):
+            raise InvalidGame(f"{kind} code {code!r} is not of the form D.DDD (like 0.77, .77, "
+                              f"4 or 4!.0)")
+        before, after = match.group(1) or "0", match.group(2) or ""
+        if before == "!":
+            raise InvalidGame(f"'!' in {code!r} must follow a digit")
+        written_digits = [(before[0], before[1:]), *_DIGIT.findall(after)]
+        digits = [int(d, 16) for d, _ in written_digits]
+        unequal = tuple(k for k, (_, mark) in enumerate(written_digits) if mark)
         if not hexadecimal:
             for taken, digit in enumerate(digits):
                 if digit > 7:
@@ -94,10 +122,10 @@ without taking), not 1
                                       f"hex:{code}")
         if digits[0] & ~_BITS_BEFORE_POINT:
             raise InvalidGame(f"digit before the point in {code!r} may only be 0, 4, 8 or c "
-                              f"(splitting a heap without taking), not {before}")
+                              f"(splitting a heap without taking), not {before[0]}")
         if not any(digits):
             raise InvalidGame(f"{kind} code {code!r} allows no move")
-        return cls(tuple(digits))
+        return cls(tuple(digits), unequal)
 
     @classmethod
     def of(cls, code: TakeBreakCode | Sequence[int]) -> TakeBreakCode:
@@ -110,8 +138,11 @@ without taking), not 1
 
     @property
     def text(self) -> str:
-        """The code in canonical form, e.g. ``0.77``."""
-        return f"{self.digits[0]:x}." + "".join(f"{d:x}" for d in self.digits[1:])
+        """The code in canonical form, e.g. ``0.77`` (``4!.`` for Grundy's game)."""
+        marks = ["!" if k in self.unequal else "" for k in range(len(self.digits))]
+        return (f"{self.digits[0]:x}{marks[0]}." +
+                "".join(f"{d:x}{mark}" for d, mark in zip(self.digits[1:], marks[1:],
+                                                           strict=True)))
 
     @property
     def hexadecimal(self) -> bool:

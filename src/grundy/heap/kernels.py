@@ -23,8 +23,9 @@ the fewest rare positions is read off the Walsh-Hadamard transform ``H`` of the 
 of the values so far (``(N + H[m]) / 2`` positions are rare under ``m``), and chosen again
 as the values grow.  The cost is about ``n * (splits * rare + proof scan)``.
 
-Long runs go in chunks: ``progress(count)`` is called between chunks, and Ctrl-C between
-chunks raises :class:`SequenceInterrupted` carrying the values computed so far.  Memory is
+Long runs go in chunks: ``progress(count)`` is called between chunks, ``keep(values)`` too
+with the values computed so far (for checkpoints), and Ctrl-C between chunks raises
+:class:`SequenceInterrupted` carrying them.  Memory is
 the values array (1 byte per value while they fit in ``uint8``) plus tables the size of the
 value range and of the rare positions.
 
@@ -40,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numba import njit
+from numba import get_num_threads, njit, prange, set_num_threads
 
 from grundy.compiled import CACHING
 from grundy.errors import InvalidArgument, InvalidGame, SequenceInterrupted
@@ -51,8 +52,9 @@ IntArray = np.ndarray[Any, np.dtype[np.int64]]
 
 _DTYPES = (np.uint8, np.uint16, np.uint32, np.uint64)
 
-# Statuses returned by the sparse kernel when it stops before the end of its chunk.
-_DONE, _GROW_RANGE, _WIDEN, _GROW_RARE = 0, 1, 2, 3
+# Statuses returned by the sparse kernels when they stop before the end of their chunk
+# (the parallel one also leaves a heap whose candidate does not fit to the serial one).
+_DONE, _GROW_RANGE, _WIDEN, _GROW_RARE, _SERIAL = 0, 1, 2, 3, 4
 
 # Chunks are sized to take about this long, so progress and Ctrl-C stay responsive.
 _CHUNK_SECONDS = 0.1
@@ -205,8 +207,52 @@ def subtraction_values(amounts: Sequence[int], n: int,
 
 # -- take-and-break codes: the sparse-space kernel ---------------------------------------
 
-# Grundy's game is the code 4.0 with the parts of a split kept unequal.
-_SPLIT_IN_TWO = TakeBreakCode((4,))
+# Grundy's game is the code 4!.0: the parts of a split kept unequal.
+_SPLIT_IN_TWO = TakeBreakCode((4,), unequal=(0,))
+
+@njit(cache=CACHING)
+def _mark_rare_options(g, i, stamp, take_k, take_bits, splits, unequal, rare_pos, rare_val,  # type: ignore[no-untyped-def]
+                       nrare, seen):
+    # Step 1 of the method for heap i, but for three-heap moves: the moves that leave at
+    # most one heap, and the two-heap splits with a rare part, marked with stamp.
+    for j in range(take_k.shape[0]):
+        k = take_k[j]
+        if k > i:
+            break
+        if k == i:
+            if take_bits[j] & 1:
+                seen[0] = stamp
+        elif take_bits[j] & 2:
+            seen[np.int64(g[i - k])] = stamp
+    for j in range(splits.shape[0]):
+        rest = i - splits[j]
+        if rest < 2:
+            break
+        if unequal[j]:
+            for q in range(nrare):
+                r = rare_pos[q]
+                if r >= rest:
+                    break
+                if rest - r != r:
+                    seen[rare_val[q] ^ np.int64(g[rest - r])] = stamp
+        else:
+            for q in range(nrare):
+                r = rare_pos[q]
+                if r >= rest:
+                    break
+                seen[rare_val[q] ^ np.int64(g[rest - r])] = stamp
+
+
+@njit(cache=CACHING)
+def _mark_splits(g, i, low, high, splits, unequal, marks, mark):  # type: ignore[no-untyped-def]
+    # The proof scan's stretch: every two-heap split of heap i whose smaller part is in
+    # low..high-1, marked without tests (branch-free).
+    for j in range(splits.shape[0]):
+        rest = i - splits[j]
+        hi = min(high, (rest - 1) // 2 + 1 if unequal[j] else rest // 2 + 1)
+        for x in range(low, hi):
+            marks[np.int64(g[x]) ^ np.int64(g[rest - x])] = mark
+
 
 @njit(cache=CACHING)
 def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  # type: ignore[no-untyped-def]
@@ -229,32 +275,8 @@ def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  
             state[2] = scanned
             return i, 1
         stamp = i - start + 1
-        for j in range(take_k.shape[0]):
-            k = take_k[j]
-            if k > i:
-                break
-            if k == i:
-                if take_bits[j] & 1:
-                    seen[0] = stamp
-            elif take_bits[j] & 2:
-                seen[np.int64(g[i - k])] = stamp
-        for j in range(nsplit):
-            rest = i - splits[j]
-            if rest < 2:
-                break
-            if unequal:
-                for q in range(nrare):
-                    r = rare_pos[q]
-                    if r >= rest:
-                        break
-                    if rest - r != r:
-                        seen[rare_val[q] ^ np.int64(g[rest - r])] = stamp
-            else:
-                for q in range(nrare):
-                    r = rare_pos[q]
-                    if r >= rest:
-                        break
-                    seen[rare_val[q] ^ np.int64(g[rest - r])] = stamp
+        _mark_rare_options(g, i, stamp, take_k, take_bits, splits, unequal, rare_pos, rare_val,
+                           nrare, seen)
         for j in range(triples.shape[0]):
             rest = i - triples[j]
             for a in range(1, rest // 3 + 1):
@@ -280,11 +302,7 @@ def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  
             block = 16
             while a <= amax and need > 0:
                 end = min(a + block, amax + 1)
-                for j in range(nsplit):
-                    rest = i - splits[j]
-                    hi = min(end, (rest - 1) // 2 + 1 if unequal else rest // 2 + 1)
-                    for x in range(a, hi):
-                        seen[np.int64(g[x]) ^ np.int64(g[rest - x])] = stamp
+                _mark_splits(g, i, a, end, splits, unequal, seen, stamp)
                 scanned += end - a
                 a = end
                 kept = 0
@@ -321,6 +339,136 @@ def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  
     state[1] = top
     state[2] = scanned
     return stop, 0
+
+
+# Heaps per block of the parallel kernel: enough proof scans to share between threads, few
+# enough that a wrong guess (a new rare heap) wastes little.
+_BLOCK = 2048
+
+
+@njit(cache=CACHING, parallel=True)
+def _sparse_parallel(g, start, stop, take_k, take_bits, splits, unequal,  # type: ignore[no-untyped-def]
+                     rare_pos, rare_val, rare_tab, common_vals, rare_vals, seen, hist, state,
+                     limit):
+    # The serial kernel's steps 1-2 run heap by heap over a block, taking each heap's value
+    # to be its common candidate c; the proof scans of the block then run in parallel, each
+    # from the values before its heap.  All of them succeed unless a heap is a new rare
+    # position: the values up to the first heap whose scan fails are right (their scans
+    # looked only at right values), that heap's value is its least unmarked rare value,
+    # and the next block starts after it.  Blocks double while the guesses hold and shrink
+    # to where one failed, so that early on, when new rare heaps are common, little is
+    # guessed in vain.  state: as the serial kernel's, and [4] the block length.
+    nrare = state[0]
+    top = state[1]
+    scanned = state[2]
+    half = state[3] // 2
+    cap = rare_pos.shape[0]
+    size = seen.shape[0]
+    scan_heap = np.zeros(_BLOCK, dtype=np.int64)
+    need_at = np.zeros(_BLOCK + 1, dtype=np.int64)
+    need_vals = np.zeros(8 * _BLOCK + size, dtype=np.int64)
+    found = np.zeros(_BLOCK, dtype=np.int64)
+    steps = np.zeros(_BLOCK, dtype=np.int64)
+    i = start
+    length = state[4]
+    while i < stop:
+        seen[:] = 0
+        block_end = min(stop, i + length)
+        guess_top = top
+        nscan = 0
+        total = 0
+        status = 0
+        end = block_end
+        for h in range(i, block_end):
+            if guess_top >= half:
+                end = h
+                status = 1
+                break
+            if total + size > need_vals.shape[0]:
+                end = h
+                break
+            stamp = h - i + 1
+            _mark_rare_options(g, h, stamp, take_k, take_bits, splits, unequal, rare_pos,
+                               rare_val, nrare, seen)
+            q = 0
+            while seen[common_vals[q]] == stamp:
+                q += 1
+            c = common_vals[q]
+            if c >= limit:
+                # The value may still fit if a scan fails: the serial kernel decides.
+                end = h
+                status = 4
+                break
+            first = total
+            q = 0
+            while rare_vals[q] < c:
+                if seen[rare_vals[q]] != stamp:
+                    need_vals[total] = rare_vals[q]
+                    total += 1
+                q += 1
+            if total > first:
+                scan_heap[nscan] = h
+                need_at[nscan] = first
+                nscan += 1
+                need_at[nscan] = total
+            g[h] = c
+            guess_top = max(guess_top, c)
+        for s in prange(nscan):
+            # The serial kernel's scan: whole stretches of splits marked without tests, the
+            # needed values checked after each.
+            h = scan_heap[s]
+            marked = np.zeros(size, dtype=np.uint8)
+            first = need_at[s]
+            left = need_at[s + 1] - first
+            amax = (h - splits[0]) // 2
+            a = 1
+            stretch = 16
+            while a <= amax and left > 0:
+                end_a = min(a + stretch, amax + 1)
+                _mark_splits(g, h, a, end_a, splits, unequal, marked, 1)
+                steps[s] += end_a - a
+                a = end_a
+                kept = 0
+                for m in range(first, first + left):
+                    if marked[need_vals[m]] == 0:
+                        need_vals[first + kept] = need_vals[m]
+                        kept += 1
+                left = kept
+                stretch = min(2 * stretch, 256)
+            found[s] = need_vals[first] if left > 0 else -1
+        length = min(2 * length, _BLOCK)
+        for s in range(nscan):
+            scanned += steps[s]
+            steps[s] = 0
+            if found[s] >= 0:
+                end = scan_heap[s] + 1
+                g[scan_heap[s]] = found[s]
+                status = 0
+                length = max(16, (end - i) // 2)
+                break
+        for h in range(i, end):
+            value = np.int64(g[h])
+            if h > 0 and rare_tab[value]:
+                if nrare == cap:
+                    state[0] = nrare
+                    state[1] = top
+                    state[2] = scanned
+                    state[4] = length
+                    return h, 3
+                rare_pos[nrare] = h
+                rare_val[nrare] = value
+                nrare += 1
+            if h > 0:
+                hist[value] += 1
+            top = max(top, value)
+        i = end
+        if status != 0:
+            break
+    state[0] = nrare
+    state[1] = top
+    state[2] = scanned
+    state[4] = length
+    return i, status
 
 
 @njit(cache=CACHING)
@@ -360,25 +508,44 @@ def _best_mask(hist: IntArray) -> tuple[int, int]:
     return mask, int((int(hist.sum()) + int(transform[mask])) // 2)
 
 
+def fewest_rare(counts: np.ndarray[Any, Any]) -> tuple[int, int]:
+    """From the number of heaps with each value (``counts[v]``), the non-zero mask under
+    which the fewest heaps are rare, and how many are: the rare/common split a computation
+    of these values would use.
+
+    >>> fewest_rare(np.bincount(take_break_values([0, 7, 7], 1000)[1:]))
+    (15, 9)
+    """
+    size = 16
+    while size < len(counts):
+        size *= 2
+    histogram = np.zeros(size, dtype=np.int64)
+    histogram[: len(counts)] = counts
+    return _best_mask(histogram)
+
+
 class _SparseRun:
     """The state of one rare/common computation, resized between compiled chunks."""
 
-    def __init__(self, values: Values, count: int, takes: list[tuple[int, int]],
-                 splits: list[int], triples: list[int], unequal: bool) -> None:
+    def __init__(self, values: Values, count: int, code: TakeBreakCode, threads: int = 1
+                 ) -> None:
         self.values = values
         self.count = count
-        self.take_k = np.array([k for k, _ in takes], dtype=np.int64)
-        self.take_bits = np.array([b for _, b in takes], dtype=np.int64)
-        self.splits = np.array(sorted(splits), dtype=np.int64)
-        self.triples = np.array(sorted(triples), dtype=np.int64)
-        self.unequal = unequal
+        self.threads = threads
+        self.take_k = np.array([k for k, _ in code.takes], dtype=np.int64)
+        self.take_bits = np.array([b for _, b in code.takes], dtype=np.int64)
+        self.splits = np.array(sorted(code.splits), dtype=np.int64)
+        self.triples = np.array(sorted(code.triples), dtype=np.int64)
+        # 1 where the split after taking splits[j] must leave unequal parts.
+        self.unequal = np.array([k in code.unequal for k in self.splits.tolist()],
+                                dtype=np.int64)
         top = int(values[:count].max())
         self.range = 16
         while self.range <= 2 * top:
             self.range *= 2
         self.hist = np.zeros(self.range, dtype=np.int64)
         _histogram(values, 1, count, self.hist)
-        self.state = np.array([0, top, 0, self.range], dtype=np.int64)
+        self.state = np.array([0, top, 0, self.range, 64], dtype=np.int64)
         self.rare_at_choice = 0
         self.mask = 1
         self._choose_mask(force=True)
@@ -424,16 +591,13 @@ class _SparseRun:
         self.rare_pos = np.concatenate((self.rare_pos, np.zeros(extra, dtype=np.int64)))
         self.rare_val = np.concatenate((self.rare_val, np.zeros(extra, dtype=np.int64)))
 
-    def run(self, n: int, progress: Callable[[int], None] | None) -> Values:
+    def run(self, n: int, progress: Callable[[int], None] | None,
+            keep: Callable[[Values], None] | None = None) -> Values:
         chunks = _Chunks()
         try:
             while self.count <= n:
                 stop = chunks.next_stop(self.count, n + 1)
-                reached, status = _sparse_chunk(
-                    self.values, self.count, stop, self.take_k, self.take_bits, self.splits,
-                    self.triples, self.unequal, self.rare_pos, self.rare_val, self.rare_tab,
-                    self.common_vals, self.rare_vals, self.seen, self.needed, self.hist, self.state,
-                    _limit(self.values))
+                reached, status = self._chunk(stop)
                 chunks.adapt(reached - self.count)
                 self.count = reached
                 if status == _GROW_RANGE:
@@ -446,9 +610,43 @@ class _SparseRun:
                     self._choose_mask()
                 if progress is not None:
                     progress(self.count)
+                if keep is not None:
+                    keep(self.values[: self.count])
         except KeyboardInterrupt:
             raise SequenceInterrupted(self.values[: self.count]) from None
         return self.values
+
+    @property
+    def parallel(self) -> bool:
+        """True when the proof scans run in parallel blocks: several threads, and moves
+        that leave at most two heaps, some of them two."""
+        return self.threads > 1 and len(self.triples) == 0 and len(self.splits) > 0
+
+    def _chunk(self, stop: int) -> tuple[int, int]:
+        if self.parallel:
+            reached, status = self._parallel_chunk(stop)
+            if status != _SERIAL:
+                return reached, status
+            self.count = reached
+            stop = reached + 1
+        reached, status = _sparse_chunk(
+            self.values, self.count, stop, self.take_k, self.take_bits, self.splits,
+            self.triples, self.unequal, self.rare_pos, self.rare_val, self.rare_tab,
+            self.common_vals, self.rare_vals, self.seen, self.needed, self.hist, self.state,
+            _limit(self.values))
+        return int(reached), int(status)
+
+    def _parallel_chunk(self, stop: int) -> tuple[int, int]:
+        before = get_num_threads()
+        set_num_threads(min(self.threads, available_threads()))
+        try:
+            reached, status = _sparse_parallel(
+                self.values, self.count, stop, self.take_k, self.take_bits, self.splits,
+                self.unequal, self.rare_pos, self.rare_val, self.rare_tab, self.common_vals,
+                self.rare_vals, self.seen, self.hist, self.state, _limit(self.values))
+        finally:
+            set_num_threads(before)
+        return int(reached), int(status)
 
     @property
     def proof_scan_steps(self) -> int:
@@ -461,21 +659,49 @@ class _SparseRun:
         return int(self.state[0])
 
 
+def available_threads() -> int:
+    """The threads the compiled kernels may use: the cores of this machine (or as many as
+    ``NUMBA_NUM_THREADS`` allows)."""
+    from numba import config
+
+    threads: int = config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
+    return threads
+
+
+#: Runs of fewer new heaps than this use one thread unless asked for more: starting threads
+#: costs more than they save there, and small work (a web request under its memory limit)
+#: starts none.
+PARALLEL_FROM = 1 << 20
+
+
+def _check_threads(threads: int | None, heaps: int) -> int:
+    if threads is None:
+        return available_threads() if heaps >= PARALLEL_FROM else 1
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise InvalidArgument(f"threads must be a whole number >= 1, not {threads!r}")
+    return threads
+
+
 def _sparse(code: TakeBreakCode, n: int, prefix: np.ndarray[Any, Any] | None,
-            unequal: bool) -> _SparseRun:
+            threads: int | None = 1) -> _SparseRun:
     values, count = _start(n, _check_prefix(prefix))
-    return _SparseRun(values, count, code.takes, code.splits, code.triples, unequal)
+    return _SparseRun(values, count, code, _check_threads(threads, n + 1 - count))
 
 
 def take_break_values(code: TakeBreakCode | Sequence[int], n: int,
                       prefix: np.ndarray[Any, Any] | None = None,
-                      progress: Callable[[int], None] | None = None) -> Values:
+                      progress: Callable[[int], None] | None = None,
+                      keep: Callable[[Values], None] | None = None,
+                      threads: int | None = None) -> Values:
     """Nim-values of one heap 0..n in the take-and-break game of code ``d0.d1d2...dt``.
 
     ``code`` is a :class:`~grundy.heap.codes.TakeBreakCode` or its digits (checked here):
     ``digits[k]`` is the digit for taking k tokens (0-15).  Rare/common method; moves
     that leave three heaps are enumerated in full (O(n^2) per heap).  ``prefix``: correct
-    values of heaps 0..len(prefix)-1 to extend; ``progress(count)`` is called between chunks.
+    values of heaps 0..len(prefix)-1 to extend; ``progress(count)`` and ``keep(values so
+    far)`` are called between chunks.  ``threads`` (default: every core for runs of
+    :data:`PARALLEL_FROM` heaps or more, else one) share the proof scans of each block of
+    heaps; the values do not depend on it.
 
     >>> take_break_values([0, 0, 7], 10).tolist()    # Dawson's Kayles, 0.07
     [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]
@@ -488,12 +714,14 @@ def take_break_values(code: TakeBreakCode | Sequence[int], n: int,
 without taking), not 1
     """
     n = _check_n(n)
-    run = _sparse(TakeBreakCode.of(code), n, prefix, unequal=False)
-    return run.run(n, progress)
+    run = _sparse(TakeBreakCode.of(code), n, prefix, threads)
+    return run.run(n, progress, keep)
 
 
 def grundy_game_values(n: int, prefix: np.ndarray[Any, Any] | None = None,
-                       progress: Callable[[int], None] | None = None) -> Values:
+                       progress: Callable[[int], None] | None = None,
+                       keep: Callable[[Values], None] | None = None,
+                       threads: int | None = None) -> Values:
     """Nim-values of one heap 0..n in Grundy's game: split a heap into two unequal heaps.
 
     Rare/common method, as :func:`take_break_values`.
@@ -502,8 +730,8 @@ def grundy_game_values(n: int, prefix: np.ndarray[Any, Any] | None = None,
     [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]
     """
     n = _check_n(n)
-    run = _sparse(_SPLIT_IN_TWO, n, prefix, unequal=True)
-    return run.run(n, progress)
+    run = _sparse(_SPLIT_IN_TWO, n, prefix, threads)
+    return run.run(n, progress, keep)
 
 
 @dataclass(frozen=True)
@@ -521,18 +749,17 @@ class SparseRun:
 
 
 def sparse_run(code: TakeBreakCode | Sequence[int] | None, n: int,
-               progress: Callable[[int], None] | None = None) -> SparseRun:
-    """Values 0..n of a code (or of Grundy's game when ``code`` is None), with statistics.
+               progress: Callable[[int], None] | None = None,
+               threads: int | None = None) -> SparseRun:
+    """Values 0..n of a code (or of Grundy's game when ``code`` is None), with statistics;
+    ``threads`` as for :func:`take_break_values`.
 
     >>> run = sparse_run([0, 7, 7], 200)
     >>> run.values[:6].tolist(), run.rare_positions >= 0
     ([0, 1, 2, 3, 1, 4], True)
     """
     n = _check_n(n)
-    if code is None:
-        run = _sparse(_SPLIT_IN_TWO, n, None, unequal=True)
-    else:
-        run = _sparse(TakeBreakCode.of(code), n, None, unequal=False)
+    run = _sparse(_SPLIT_IN_TWO if code is None else TakeBreakCode.of(code), n, None, threads)
     values = run.run(n, progress)
     return SparseRun(values, run.mask, run.rare_positions, run.proof_scan_steps)
 

@@ -19,7 +19,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from grundy.errors import BEYOND, capped
-from grundy.heap.base import MAX_COMPUTED_HEAP, HeapGame, Heaps, Progress, narrow_array
+from grundy.heap.base import MEMORY_BOUND, HeapGame, Heaps, Keep, Progress, narrow_array
 from grundy.heap.codes import TakeBreakCode
 
 if TYPE_CHECKING:
@@ -78,13 +78,15 @@ hexadecimal codes are written hex:0.8
     @property
     def max_computed_heap(self) -> int:  # type: ignore[override]
         """Codes with moves that leave three heaps take about n³/36 steps for n heaps, so
-        fewer heaps are computed for them.
+        fewer heaps are computed for them; the others are limited by memory alone.
 
-        >>> KAYLES.max_computed_heap, TakeAndBreak("0.8", hexadecimal=True).max_computed_heap
-        (10000000, 1533)
+        >>> KAYLES.max_computed_heap == MEMORY_BOUND
+        True
+        >>> TakeAndBreak("0.8", hexadecimal=True).max_computed_heap
+        1533
         """
         if self.max_parts < 3:
-            return MAX_COMPUTED_HEAP
+            return MEMORY_BOUND
         return round(math.cbrt(36 * MAX_TRIPLE_STEPS))
 
     def heap_option_count(self, n: int) -> int:
@@ -106,22 +108,42 @@ hexadecimal codes are written hex:0.8
             if taken and digit & 2 and rest > 0:
                 yield (rest,)
             if digit & 4:
-                yield from ((a, rest - a) for a in range(1, rest // 2 + 1))
+                largest = (rest - 1) // 2 if taken in self.rules.unequal else rest // 2
+                yield from ((a, rest - a) for a in range(1, largest + 1))
             if digit & 8:
                 yield from _three_parts(rest)
 
     def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
                        ) -> Values:
         """The compiled rare/common kernel."""
+        return self.compute_values_kept(n, prefix, progress, None)
+
+    def compute_values_kept(self, n: int, prefix: Values, progress: Progress | None,
+                            keep: Keep | None) -> Values:
+        """The compiled rare/common kernel, handing its values to ``keep`` between chunks."""
         from grundy.heap.kernels import take_break_values
 
-        return take_break_values(self.rules, n, prefix, progress)
+        return take_break_values(self.rules, n, prefix, progress, keep)
 
     def certify(self, values: Values) -> Period | None:
-        """Guy–Smith for octal codes, the k-heap criterion for the others."""
+        """Guy–Smith for octal codes, the k-heap criterion for the others; no theorem when
+        the parts of a split must be unequal (``!``)."""
         from grundy.heap.period import certify_take_break
 
-        return certify_take_break(self.rules, values)
+        return None if self.rules.unequal else certify_take_break(self.rules, values)
+
+    def values_needed(self, period: Period) -> int:
+        """``2e + 2p + t`` for octal codes (Guy–Smith), ``ke + kp + t + k`` for the others.
+
+        >>> from grundy.heap.period import Period
+        >>> TakeAndBreak("0.354").values_needed(Period(10061916, 1180))
+        20126195
+        """
+        from grundy.heap.period import values_needed_take_break
+
+        if self.rules.unequal:
+            return 0
+        return values_needed_take_break(self.rules, period.preperiod, period.period)
 
     @property
     def cache_key(self) -> str:
@@ -215,6 +237,10 @@ KAYLES = TakeAndBreak("0.77", alias="kayles")
 DAWSON = TakeAndBreak("0.07", alias="dawson")
 
 
+#: Grundy's game as a code: split into two unequal heaps (CGSuite's ``4!.0``).
+GRUNDY_CODE = TakeBreakCode((4,), unequal=(0,))
+
+
 class GrundyGame(HeapGame):
     """Grundy's game: split one heap into two heaps of different sizes (OEIS A002188).
 
@@ -223,6 +249,8 @@ class GrundyGame(HeapGame):
     """
 
     name = "grundy-game"
+    #: The rare/common kernel: memory is the only limit.
+    max_computed_heap = MEMORY_BOUND
 
     def heap_option_count(self, n: int) -> int:
         """About n/2 splits."""
@@ -235,9 +263,14 @@ class GrundyGame(HeapGame):
     def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
                        ) -> Values:
         """The compiled rare/common kernel (no period is known, so none is ever claimed)."""
+        return self.compute_values_kept(n, prefix, progress, None)
+
+    def compute_values_kept(self, n: int, prefix: Values, progress: Progress | None,
+                            keep: Keep | None) -> Values:
+        """The compiled rare/common kernel, handing its values to ``keep`` between chunks."""
         from grundy.heap.kernels import grundy_game_values
 
-        return grundy_game_values(n, prefix, progress)
+        return grundy_game_values(n, prefix, progress, keep)
 
     @property
     def cache_key(self) -> str:
