@@ -118,8 +118,14 @@ def build() -> str:
     book.heading(2, "Arithmetic periods (`sequence --period`): all-but games and Nim")
     book.text("When the values grow, the sequence may still be periodic up to a constant "
               "step: G(n + p) = G(n) + s, s being the saltus. `all-but:SET` takes any amount "
-              "but those of the set; Siegel proved every such game arithmetic-periodic, but "
-              "the period shown is seen, not proved (no finite check is known to the tool). "
+              "but those of the set; Siegel proved every such game arithmetic-periodic, and the "
+              "tool proves the period it sees by a finite check: with m the largest excluded "
+              "amount, the value of every heap from n on is decided by the values of the heaps "
+              "below n − m (as a set) and the last m values, and once that state at n + p is "
+              "the state at n with every value raised by s (and 0..s−1 added to the set), "
+              "G(n + p) = G(n) + s holds for every later heap by induction. Heaps of any size "
+              "are then answered from the period (`grundy value all-but:2,5 "
+              "1000000000000000000` gives 500000000000000000). "
               "Nim's is proved by its formula G(n) = n. JSON gives `\"saltus\"` (0 for an "
               "ordinary period).")
     book.run("sequence --period all-but:2,5 --to 29")

@@ -101,7 +101,9 @@ def test_ctrl_c_stops_cleanly_and_keeps_the_values(tmp_path: Path) -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "grundy", "sequence", "--no-values", "grundy-game", "--to",
          "10000000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "GRUNDY_CACHE_DIR": str(tmp_path)})
+        env={**os.environ, "GRUNDY_CACHE_DIR": str(tmp_path)},
+        # A suite started in the background has SIGINT ignored; the child must not be.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(5)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -120,7 +121,9 @@ class TestPlay:
 
 def spawn(*args: str) -> pexpect.spawn:
     env = {**os.environ, "LANG": "C.UTF-8", "PYTHONPATH": str(ROOT / "src")}
-    return pexpect.spawn(sys.executable, list(args), env=env, encoding="utf-8", timeout=20)
+    # A suite started in the background has SIGINT ignored; the child must not be.
+    return pexpect.spawn(sys.executable, list(args), env=env, encoding="utf-8", timeout=20,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 class TestRealTerminal:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from grundy.analysis import OUTCOME_SEARCH
 from grundy.values import Outcome, nim_sum
 
 if TYPE_CHECKING:
@@ -116,7 +117,7 @@ def format_analysis(analysis: Analysis, max_moves: int = 20) -> str:
     if moves:
         if isinstance(value, int):
             why = f"each leaves a nim-sum of 0: a component of value v goes to v xor {value}"
-        elif value is None and not analysis.misere:
+        elif value is None and not analysis.misere and analysis.method == OUTCOME_SEARCH:
             why = "the first found; it leaves a position where the player to move loses"
         else:
             why = "each leaves a position where the player to move loses"
