@@ -17,12 +17,13 @@ import pytest
 
 from grundy.census import runner
 from grundy.census.equivalence import reduced_options, same_game, same_game_groups
-from grundy.census.rows import CensusRow, census_row, rare_mask
+from grundy.census.rows import CensusRow, census_row
 from grundy.census.runner import CensusState, plan_census, run_census
 from grundy.census.shapes import codes_of_shapes, shape_codes
 from grundy.census.table import census_table
 from grundy.cli import main
 from grundy.heap.codes import TakeBreakCode
+from grundy.heap.kernels import fewest_rare
 
 from naive import naive_values
 
@@ -141,7 +142,7 @@ class TestRows:
         row = census_row("0.45", to)
         assert row.solved and row.heaps == to
         values = naive_values((0, 4, 5), to).astype(np.int64)
-        assert (row.mask, row.rare) == rare_mask(np.bincount(values[1:]))
+        assert (row.mask, row.rare) == fewest_rare(np.bincount(values[1:]))
         assert (row.largest, row.largest_at) == (int(values.max()), int(np.argmax(values)))
 
     def test_rare_mask_against_brute_force(self) -> None:
@@ -152,7 +153,7 @@ class TestRows:
             counts = np.bincount(values[1:])
             expected = min((sum(bin(v & m).count("1") % 2 == 0 for v in values[1:]), m)
                            for m in range(1, 2 * max(values) + 2))
-            assert rare_mask(counts) == (expected[1], expected[0])
+            assert fewest_rare(counts) == (expected[1], expected[0])
 
     def test_time_limit_keeps_what_was_computed(self) -> None:
         row = census_row("0.6", 10**7, seconds=1)

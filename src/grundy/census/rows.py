@@ -28,7 +28,8 @@ class CensusRow:
     the largest value of heaps 0..heaps and ``largest_at`` the first heap with it; when the
     code is solved and the limit covers the preperiod and a period, that is the largest
     value of every heap.  ``rare`` counts the heaps 1..heaps whose value is rare under
-    ``mask``, the mask of the rare/common method that makes the fewest (:func:`rare_mask`).
+    ``mask``, the mask of the rare/common method that makes the fewest
+    (:func:`~grundy.heap.kernels.fewest_rare`).
     """
 
     code: str
@@ -80,7 +81,7 @@ def census_row(code: str, to: int, seconds: float | None = None) -> CensusRow:
     import numpy as np
 
     from grundy.errors import SequenceInterrupted
-    from grundy.heap.kernels import take_break_values
+    from grundy.heap.kernels import fewest_rare, take_break_values
     from grundy.heap.period import certify_take_break
 
     if isinstance(to, bool) or not isinstance(to, int) or to < 1:
@@ -118,7 +119,7 @@ def census_row(code: str, to: int, seconds: float | None = None) -> CensusRow:
     else:
         heaps = to
         counts = _periodic_counts(values, proved.preperiod, proved.period, to)
-    mask, rare = rare_mask(counts)
+    mask, rare = fewest_rare(counts)
     return CensusRow(code=checked.text, heaps=heaps, solved=proved is not None,
                      preperiod=None if proved is None else proved.preperiod,
                      period=None if proved is None else proved.period,
@@ -150,33 +151,3 @@ def _periodic_counts(values: np.ndarray[Any, Any], preperiod: int, period: int, 
               + np.bincount(block[:rest], minlength=size))
     counts[0] -= 1  # heap 0
     return counts
-
-
-def rare_mask(counts: np.ndarray[Any, Any]) -> tuple[int, int]:
-    """The mask under which the fewest heaps have rare values, and how many do, from
-    ``counts[v]``, the number of heaps with value ``v``.
-
-    A value ``v`` is rare under mask ``m`` when ``v & m`` has an even number of bits (the
-    rare/common method).  Rare heaps under ``m``: ``(N + H[m]) / 2``, with ``H`` the
-    Walsh-Hadamard transform of the counts of the ``N`` heaps; ties go to the least mask.
-
-    >>> import numpy as np
-    >>> rare_mask(np.bincount([1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]))
-    (5, 3)
-    """
-    import numpy as np
-
-    size = 2
-    while size < len(counts):
-        size *= 2
-    transform = np.zeros(size, dtype=np.int64)
-    transform[: len(counts)] = counts
-    half = 1
-    while half < size:
-        blocks = transform.reshape(-1, 2 * half)
-        low, high = blocks[:, :half].copy(), blocks[:, half:].copy()
-        blocks[:, :half] = low + high
-        blocks[:, half:] = low - high
-        half *= 2
-    mask = int(np.argmin(transform[1:])) + 1
-    return mask, int((int(np.sum(counts)) + int(transform[mask])) // 2)
