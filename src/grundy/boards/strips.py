@@ -41,7 +41,7 @@ from grundy.boards.bitgrid import Grid
 from grundy.heap.takebreak import TakeAndBreak
 
 if TYPE_CHECKING:
-    from grundy.boards.grid import GridGame
+    from grundy.boards.base import BoardGame
 
 DAWSONS_KAYLES = TakeAndBreak("0.07")
 DAWSONS_CHESS = TakeAndBreak("0.137")
@@ -55,7 +55,7 @@ _REDUCTIONS: dict[str, tuple[tuple[int, ...], TakeAndBreak, str]] = {
 }
 
 
-def heap_of(game: GridGame, region: Grid) -> int | None:
+def heap_of(game: BoardGame[Grid], region: Grid) -> int | None:
     """The heap a region of ``game`` is, when it is a full block of a width that reduces."""
     found = _REDUCTIONS.get(game.name)
     rows, cols, cells = region
@@ -64,7 +64,7 @@ def heap_of(game: GridGame, region: Grid) -> int | None:
     return max(rows, cols)
 
 
-def _heaps(game: GridGame, state: Grid) -> list[int] | None:
+def _heaps(game: BoardGame[Grid], state: Grid) -> list[int] | None:
     found = _REDUCTIONS.get(game.name)
     rows, cols, cells = state
     if found is None or min(rows, cols) > max(found[0]) or not cells:
@@ -77,7 +77,7 @@ def _heaps(game: GridGame, state: Grid) -> list[int] | None:
     return None if None in heaps else heaps  # type: ignore[return-value]
 
 
-def strip_value(game: GridGame, state: Grid) -> int | None:
+def strip_value(game: BoardGame[Grid], state: Grid) -> int | None:
     """The nim-value of ``state`` when every region of it reduces to a heap, else None."""
     heaps = _heaps(game, state)
     if heaps is None:
@@ -86,7 +86,7 @@ def strip_value(game: GridGame, state: Grid) -> int | None:
     return reduce(xor, (heap_game.heap_value(heap) for heap in heaps), 0)
 
 
-def strip_reason(game: GridGame, state: Grid) -> str | None:
+def strip_reason(game: BoardGame[Grid], state: Grid) -> str | None:
     """The reduction in words, when :func:`strip_value` applies to ``state``."""
     heaps = _heaps(game, state)
     if not heaps:
