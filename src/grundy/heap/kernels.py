@@ -254,6 +254,31 @@ def _mark_splits(g, i, low, high, splits, unequal, marks, mark):  # type: ignore
             marks[np.int64(g[x]) ^ np.int64(g[rest - x])] = mark
 
 
+@njit(cache=CACHING, inline="always")
+def _scan_splits(g, i, splits, unequal, marks, mark, needed, first, count):  # type: ignore[no-untyped-def]
+    # The proof scan of heap i: its splits marked in stretches without tests (branch-free),
+    # the needed values ``needed[first:first + count]`` that got marked dropped after each;
+    # stretches grow so that deep scans check rarely.  Returns the needed values left
+    # unmarked and the splits scanned.
+    amax = (i - splits[0]) // 2
+    a = 1
+    stretch = 16
+    scanned = 0
+    while a <= amax and count > 0:
+        end = min(a + stretch, amax + 1)
+        _mark_splits(g, i, a, end, splits, unequal, marks, mark)
+        scanned += end - a
+        a = end
+        kept = 0
+        for m in range(first, first + count):
+            if marks[needed[m]] != mark:
+                needed[first + kept] = needed[m]
+                kept += 1
+        count = kept
+        stretch = min(2 * stretch, 256)
+    return count, scanned
+
+
 @njit(cache=CACHING)
 def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  # type: ignore[no-untyped-def]
                   rare_pos, rare_val, rare_tab, common_vals, rare_vals, seen, needed, hist, state,
@@ -295,23 +320,8 @@ def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  
                 need += 1
             q += 1
         if need > 0 and nsplit > 0:
-            # Mark every split of a block without tests (branch-free), then drop the needed
-            # values that got marked; blocks grow so that deep scans check rarely.
-            amax = (i - splits[0]) // 2
-            a = 1
-            block = 16
-            while a <= amax and need > 0:
-                end = min(a + block, amax + 1)
-                _mark_splits(g, i, a, end, splits, unequal, seen, stamp)
-                scanned += end - a
-                a = end
-                kept = 0
-                for q in range(need):
-                    if seen[needed[q]] != stamp:
-                        needed[kept] = needed[q]
-                        kept += 1
-                need = kept
-                block = min(2 * block, 256)
+            need, steps = _scan_splits(g, i, splits, unequal, seen, stamp, needed, 0, need)
+            scanned += steps
         value = c
         if need > 0:
             value = 0
@@ -414,27 +424,11 @@ def _sparse_parallel(g, start, stop, take_k, take_bits, splits, unequal,  # type
             g[h] = c
             guess_top = max(guess_top, c)
         for s in prange(nscan):
-            # The serial kernel's scan: whole stretches of splits marked without tests, the
-            # needed values checked after each.
-            h = scan_heap[s]
+            # The serial kernel's scan, each heap with marks of its own.
             marked = np.zeros(size, dtype=np.uint8)
             first = need_at[s]
-            left = need_at[s + 1] - first
-            amax = (h - splits[0]) // 2
-            a = 1
-            stretch = 16
-            while a <= amax and left > 0:
-                end_a = min(a + stretch, amax + 1)
-                _mark_splits(g, h, a, end_a, splits, unequal, marked, 1)
-                steps[s] += end_a - a
-                a = end_a
-                kept = 0
-                for m in range(first, first + left):
-                    if marked[need_vals[m]] == 0:
-                        need_vals[first + kept] = need_vals[m]
-                        kept += 1
-                left = kept
-                stretch = min(2 * stretch, 256)
+            left, steps[s] = _scan_splits(g, scan_heap[s], splits, unequal, marked, 1,
+                                          need_vals, first, need_at[s + 1] - first)
             found[s] = need_vals[first] if left > 0 else -1
         length = min(2 * length, _BLOCK)
         for s in range(nscan):
