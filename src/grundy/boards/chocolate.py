@@ -94,6 +94,8 @@ MAX_TABLE_WORK = 200_000_000
 STRIP_RULE = ("the strip rule: a break that leaves a piece one square wide loses (the "
               "opponent breaks off a 1x1), so the pieces never interact and the bar is the "
               "sum of its pieces")
+MISERE_STRIP_RULE = ("the misère strip rule: a break that makes a 1x1 loses, so the pieces "
+                     "never interact and the bar is the sum of its pieces")
 
 #: Total area beyond which the bound is not counted (it is astronomically big anyway).
 _COUNTED_AREA = 2000
@@ -280,15 +282,7 @@ class Chocolate(BoardGame[Bar]):
             return MisereRule(Outcome.N, tuple(
                 (self.describe_play(folded, play), partial(self.settle, FINISHED))
                 for play in won), "a piece one square wide: break off a 1x1")
-        total = _xor_of_pieces(folded, misere=False)
-        moves: list[tuple[str, Callable[[], Option]]] = []
-        if total:
-            for play in self.plays(folded):
-                after = self.canonical(self.apply(folded, play))
-                if after[0][0] >= 2 and _xor_of_pieces(after, misere=False) == 0:
-                    moves.append((self.describe_play(folded, play),
-                                  partial(self.settle, after)))
-        return MisereRule(Outcome.N if total else Outcome.P, tuple(moves), STRIP_RULE)
+        return self._sum_of_pieces(folded, False, STRIP_RULE)
 
     def misere_rule(self, state: Bar) -> MisereRule | None:
         """Misère play (whoever breaks off a 1x1 loses) by the sum of the pieces in the game
@@ -301,17 +295,22 @@ class Chocolate(BoardGame[Bar]):
         folded = self.canonical(state)
         if folded == FINISHED:
             return None
-        total = _xor_of_pieces(folded, misere=True)
+        return self._sum_of_pieces(folded, True, MISERE_STRIP_RULE)
+
+    def _sum_of_pieces(self, folded: Bar, misere: bool, reason: str) -> MisereRule:
+        """Who wins ``folded`` as the sum of its pieces in the game of the strip rule (breaks
+        that leave no strip) or with ``misere`` of its misère form (breaks that make no 1x1),
+        and the breaks of that game to a sum of nim-value 0."""
+        total = _xor_of_pieces(folded, misere)
         moves: list[tuple[str, Callable[[], Option]]] = []
         if total:
             for play in self.plays(folded):
                 after = self.canonical(self.apply(folded, play))
-                if after != FINISHED and _xor_of_pieces(after, misere=True) == 0:
+                in_game = after != FINISHED if misere else after[0][0] >= 2
+                if in_game and _xor_of_pieces(after, misere) == 0:
                     moves.append((self.describe_play(folded, play),
                                   partial(self.settle, after)))
-        return MisereRule(Outcome.N if total else Outcome.P, tuple(moves),
-                          "the misère strip rule: a break that makes a 1x1 loses, so the "
-                          "pieces never interact and the bar is the sum of its pieces")
+        return MisereRule(Outcome.N if total else Outcome.P, tuple(moves), reason)
 
     def region_bound(self, region: Bar) -> int:
         """The multisets of pieces that could be left, and the finished position."""
