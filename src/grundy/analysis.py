@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 from grundy.budget import in_force, search_positions, work_limit
 from grundy.caches import Memo
 from grundy.catalogue import parse_position
-from grundy.core.game import Game, MisereRule
+from grundy.core.game import Game
 from grundy.core.position import Move, Position
 from grundy.errors import TooBig
 from grundy.solver import Solver
@@ -159,10 +159,9 @@ def _outcome_first(position: Position) -> Analysis | None:
 
 
 def _normal(position: Position) -> Analysis:
-    rule = _misere_rule(position, normal=True)
-    if rule is not None:
-        named = tuple(position.lazy_move(0, text, option) for text, option in rule.moves)
-        return Analysis(position, False, rule.outcome, None, named, (), rule.reason, rule.reason)
+    by_rule = _by_rule(position, misere=False)
+    if by_rule is not None:
+        return by_rule
     budget = in_force()
     started = time.monotonic()
     early = _outcome_first(position)
@@ -234,10 +233,9 @@ def _refuse_long_listing(position: Position, total: int, size: int, unit: str) -
 
 
 def _misere(position: Position, budget: int) -> Analysis:
-    rule = _misere_rule(position)
-    if rule is not None:
-        moves = [position.lazy_move(0, description, option) for description, option in rule.moves]
-        return Analysis(position, True, rule.outcome, None, tuple(moves), (), rule.reason)
+    by_rule = _by_rule(position, misere=True)
+    if by_rule is not None:
+        return by_rule
     # Misère quotients are numpy tables: imported only where a search might be needed.
     from grundy.misere.answer import explained_refusal, quotient_answer
 
@@ -272,17 +270,23 @@ def _misere_search_refusal(position: Position, budget: int) -> TooBig | None:
     return None
 
 
-def _misere_rule(position: Position, normal: bool = False) -> MisereRule | None:
-    """Misère play answered without a search: by a rule the game knows at any size (Bouton's
-    for Nim).  Misère play does not decompose, so only a lone component's rule applies.
-    With ``normal``, the game's rule for normal play that gives no nim-value (strategy
-    stealing in Chomp)."""
+def _by_rule(position: Position, misere: bool) -> Analysis | None:
+    """A lone component answered by a rule its game knows at any size, without a search or a
+    nim-value: Bouton's for misère Nim, strategy stealing for Chomp, the strip rule for
+    chocolate (``Game.misere_rule``, ``Game.normal_rule``).  Only a lone component's rule
+    applies: misère play does not decompose, and a normal-play rule without a nim-value
+    cannot be added to other components.  Under normal play the rule is also the reason
+    given."""
     if len(position.components) != 1:
         return None
     component = position.components[0]
-    if normal:
-        return component.game.normal_rule(component.state)
-    return component.game.misere_rule(component.state)
+    game, state = component.game, component.state
+    rule = game.misere_rule(state) if misere else game.normal_rule(state)
+    if rule is None:
+        return None
+    moves = tuple(position.lazy_move(0, text, option) for text, option in rule.moves)
+    return Analysis(position, misere, rule.outcome, None, moves, (), rule.reason,
+                    None if misere else rule.reason)
 
 
 _misere_solvers: Memo[int, Solver[Position]] = Memo("misère solvers", bound=16)
