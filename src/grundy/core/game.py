@@ -55,7 +55,9 @@ class Sum:
 
 @dataclass(frozen=True)
 class MisereRule:
-    """Misère play of a position answered by a rule, without a search (:meth:`Game.misere_rule`).
+    """A position answered by a rule, without a search: misère play (:meth:`Game.misere_rule`),
+    or normal play where the rule gives no nim-value (:meth:`Game.normal_rule`); the name is
+    kept from when only misère play had rules.
 
     ``moves`` are the winning moves, each in words with the option it leaves, given lazily
     (a function without arguments that makes it); ``reason`` names the rule.
