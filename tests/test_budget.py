@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
+from grundy import solver as solver_module
 from grundy.boards import region_kernel
 from grundy.budget import Budget, Watch, parse_budget, progress_to, time_needed, work_limit
 from grundy.cli import main
 from grundy.errors import InvalidArgument, SearchInterrupted, TooBig
+from grundy.solver import TICK, Solver
 
 
 class TestParse:
@@ -100,3 +104,74 @@ class TestCommandLine:
 
     def test_an_interrupted_search_is_a_keyboard_interrupt(self) -> None:
         assert issubclass(SearchInterrupted, KeyboardInterrupt)
+
+
+def _chain(length: int) -> Solver[int]:
+    """A solver of the game n -> n - 1, n - 2 on 0..length: ``length`` new nodes from the top."""
+    return Solver(lambda n: [n - k for k in (1, 2) if k <= n], what="solving the chain")
+
+
+class TestGeneralSolverUnderATimedBudget:
+    """The general solver counts positions under a count, and watches the clock and the
+    memory under a budget of time and memory (``--budget``)."""
+
+    def test_a_count_stops_the_search_at_the_count(self) -> None:
+        with work_limit(Budget(1000)), pytest.raises(TooBig, match="1000"):
+            _chain(5000).value(5000)
+
+    def test_a_timed_budget_lets_the_search_run_past_its_count(self) -> None:
+        # The positions a timed budget names are what up-front refusals compare with; the
+        # search itself runs until the clock says stop.
+        with work_limit(Budget(1000, seconds=600.0, timed=True)):
+            assert _chain(20_000).value(20_000) == 20_000 % 3
+
+    def test_the_clock_stops_the_search(self) -> None:
+        slow = Solver(lambda n: (time.sleep(1e-4), [n - 1] if n else [])[1],
+                      what="solving the slow chain")
+        with work_limit(Budget(10, seconds=0.2, timed=True)):
+            begun = time.monotonic()
+            with pytest.raises(TooBig, match=r"stopped after [\d,]+ positions.*0\.2 seconds"):
+                slow.value(10**6)
+        assert time.monotonic() - begun < 5
+
+    def test_the_memory_stops_the_search(self) -> None:
+        big = Solver(lambda n: [n - 1] if n else [], what="solving the long chain")
+        big_values = 300_000  # tens of MB of memo and stack: well past the 1 MB below
+        with work_limit(Budget(10, memory=10**6, timed=True)), \
+                pytest.raises(TooBig, match="bytes; the limit is 1000000"):
+            big.value(big_values)
+
+    def test_ctrl_c_says_how_far_the_search_got(self) -> None:
+        calls = 0
+
+        def options(n: int) -> list[int]:
+            nonlocal calls
+            calls += 1
+            if calls == 500:
+                raise KeyboardInterrupt
+            return [n - 1] if n else []
+
+        with pytest.raises(SearchInterrupted, match=r"solving the chain stopped after .* 500"
+                                                    r" positions"):
+            Solver(options, what="solving the chain").value(10_000)
+
+    def test_progress_is_reported_after_a_second(self,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+        class SecondsLaterWatch(Watch):
+            def __init__(self, what: str, settled: str = "regions solved") -> None:
+                super().__init__(what, settled)
+                self.start -= 2
+
+        monkeypatch.setattr(solver_module, "Watch", SecondsLaterWatch)
+        lines: list[str] = []
+        with progress_to(lines.append):
+            assert _chain(3 * TICK).value(3 * TICK) == 3 * TICK % 3
+        assert len(lines) == 1  # the later looks at the clock come within a quarter second
+        assert f"solving the chain: {TICK:,} positions, " in lines[0]
+        assert "positions settled" in lines[0]
+
+    def test_answers_equal_the_counted_search(self) -> None:
+        for top in (0, 1, 7, 1000, 9999):
+            with work_limit(Budget(100, seconds=60.0, timed=True)):
+                timed = _chain(top).value(top)
+            assert timed == _chain(top).value(top) == top % 3

@@ -162,6 +162,20 @@ def machine_memory() -> int:
         return UNKNOWN_MACHINE_MEMORY
 
 
+def resident_bytes() -> int:
+    """The memory this process holds now (its resident set), in bytes; 0 where the system
+    does not say.
+
+    >>> resident_bytes() > 0
+    True
+    """
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * int(os.sysconf("SC_PAGE_SIZE"))
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
 def default_memory() -> int:
     """The bytes one piece of work may hold when no budget says: :data:`MEMORY`, else
     :data:`MEMORY_SHARE` of :func:`machine_memory`."""
@@ -235,6 +249,10 @@ def progress_to(report: Callable[[str], None]) -> Iterator[None]:
         _reporter.reset(token)
 
 
+#: Seconds between two progress lines of one search.
+REPORT_EVERY = 0.25
+
+
 class Watch:
     """The clock of one long search, which the search shows between chunks of its work: it
     stops the search with :class:`~grundy.errors.TooBig` past the time or the memory of the
@@ -251,14 +269,22 @@ class Watch:
 more than 1.0 seconds
     """
 
-    def __init__(self, what: str) -> None:
+    def __init__(self, what: str, settled: str = "regions solved") -> None:
         self.what = what
+        self.settled = settled
         self.start = time.monotonic()
+        self._reported = 0.0
         budget = _in_force.get()
         self.budget = budget if budget is not None and budget.timed else None
 
+    @property
+    def timed(self) -> bool:
+        """Whether the budget in force is one of time and memory (``--budget``): the search
+        then runs until the clock or the memory says stop, not up to a count of positions."""
+        return self.budget is not None
+
     def _so_far(self, positions: int, regions: int) -> str:
-        return f"{positions:,} positions, {regions:,} regions solved"
+        return f"{positions:,} positions, {regions:,} {self.settled}"
 
     def tick(self, positions: int, regions: int, memory: int) -> None:
         """Look at the clock and the memory after some work; report or stop."""
@@ -271,7 +297,9 @@ more than 1.0 seconds
             raise TooBig(f"{self.what} (stopped after {self._so_far(positions, regions)})",
                          size=memory, limit=budget.memory, unit="bytes")
         report = _reporter.get()
-        if report is not None and elapsed >= 1:
+        # A few lines a second at most, however often the search looks at the clock.
+        if report is not None and elapsed >= 1 and elapsed - self._reported >= REPORT_EVERY:
+            self._reported = elapsed
             rate = positions / elapsed if elapsed else 0
             report(f"{self.what}: {self._so_far(positions, regions)}, {rate:,.0f} positions/s,"
                    f" {elapsed:.0f} s")

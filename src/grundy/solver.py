@@ -3,7 +3,10 @@
 A :class:`Solver` works on nodes of any hashable type, given a function that lists a node's
 options.  It walks the graph depth-first with an explicit stack (no recursion limit), memoises
 every node it settles, and stops with :class:`~grundy.errors.TooBig` once it has met more new
-nodes than its budget allows.  When the walk meets a cycle it switches to retrograde analysis
+nodes than its budget allows, or, under a budget of time and memory (``--budget 10m,4GB``),
+once the clock or the process's memory passes it.  A search that runs over a second reports
+its progress (:func:`grundy.budget.progress_to`), and Ctrl-C stops it with a line saying how
+far it got.  When the walk meets a cycle it switches to retrograde analysis
 of the whole reachable graph: outcomes P/N/D, and Smith's generalised Sprague–Grundy values
 (finite, or ∞(A)).
 """
@@ -11,18 +14,33 @@ of the whole reachable graph: outcomes P/N/D, and Smith's generalised Sprague–
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any, Generic, TypeVar
 
-from grundy.budget import search_positions
-from grundy.errors import TooBig
+from grundy.budget import Watch, resident_bytes, search_positions
+from grundy.errors import SearchInterrupted, TooBig
 from grundy.values import Infinite, Outcome, Value, mex
 
 Node = TypeVar("Node", bound=Hashable)
 
+#: New nodes met between two looks at the clock and the memory (a few milliseconds of the
+#: slowest games' moves).
+TICK = 1 << 8
+
 #: How many settled nodes a solver remembers; past this it forgets them all before its
 #: next search, so a long-running process (the web server) does not grow without end.
 MEMO_LIMIT = 8_000_000
+
+
+class _Search:
+    """One search's account: the new nodes it has met, its clock, and the memory the process
+    held when it began."""
+
+    def __init__(self, what: str) -> None:
+        self.met = 1
+        self.watch = Watch(what, settled="positions settled")
+        self.memory_before = resident_bytes()
 
 
 class _CycleFound(Exception):
@@ -72,15 +90,37 @@ class Solver(Generic[Node]):
         return self._foreign(node) if self._foreign is not None else None
 
     def _keep_memory_bounded(self) -> None:
-        if len(self.values) + sum(map(len, self._outcomes.values())) > MEMO_LIMIT:
+        if self._settled() > MEMO_LIMIT:
             self.values.clear()
             for table in self._outcomes.values():
                 table.clear()
 
-    def _charge(self, met: int) -> None:
-        budget = search_positions() if self.budget is None else self.budget
-        if met > budget:
-            raise TooBig(self.what, limit=budget)
+    def _settled(self) -> int:
+        return len(self.values) + sum(map(len, self._outcomes.values()))
+
+    def _charge(self, search: _Search) -> None:
+        """Account for one more new node: under a budget of time and memory (``--budget``)
+        look at the clock and the memory now and then, else count the nodes against the
+        budget of positions; report progress once the search has run a second."""
+        search.met += 1
+        if not search.watch.timed:
+            budget = search_positions() if self.budget is None else self.budget
+            if search.met > budget:
+                raise TooBig(self.what, limit=budget)
+        if search.met % TICK == 0:
+            search.watch.tick(search.met, self._settled(),
+                              max(0, resident_bytes() - search.memory_before))
+
+    @contextmanager
+    def _interruptible(self, search: _Search) -> Iterator[None]:
+        """Turn Ctrl-C inside the block into a line saying how far the search got (what it
+        settled is kept for the next search)."""
+        try:
+            yield
+        except SearchInterrupted:
+            raise
+        except KeyboardInterrupt:
+            raise search.watch.interrupted(search.met, self._settled()) from None
 
     def value(self, root: Node) -> Value:
         """The nim-value of ``root`` (normal play); ∞(A) where play can go on for ever.
@@ -153,29 +193,29 @@ class Solver(Generic[Node]):
         # the index saves rescanning a node's options each time the walk comes back to it.
         stack: list[list[Any]] = [[root, self.children(root), 0]]
         on_path = {root}
-        met = 1
-        while stack:
-            frame = stack[-1]
-            node, kids, start = frame
-            pushed = False
-            for i in range(start, len(kids)):
-                kid = kids[i]
-                if not settled(kid):
-                    if kid in on_path:
-                        raise _CycleFound
-                    met += 1
-                    self._charge(met)
-                    frame[2] = i
-                    stack.append([kid, self.children(kid), 0])
-                    on_path.add(kid)
-                    pushed = True
-                    break
-                if decisive(kid):
-                    break
-            if not pushed:
-                stack.pop()
-                on_path.discard(node)
-                finish(node, kids)
+        search = _Search(self.what)
+        with self._interruptible(search):
+            while stack:
+                frame = stack[-1]
+                node, kids, start = frame
+                pushed = False
+                for i in range(start, len(kids)):
+                    kid = kids[i]
+                    if not settled(kid):
+                        if kid in on_path:
+                            raise _CycleFound
+                        self._charge(search)
+                        frame[2] = i
+                        stack.append([kid, self.children(kid), 0])
+                        on_path.add(kid)
+                        pushed = True
+                        break
+                    if decisive(kid):
+                        break
+                if not pushed:
+                    stack.pop()
+                    on_path.discard(node)
+                    finish(node, kids)
 
     def _explore(self, root: Node, *, with_foreign: bool) -> tuple[list[Node], list[list[int]]]:
         """Every node reachable from ``root`` (foreign leaves excluded) and their options."""
@@ -183,19 +223,22 @@ class Solver(Generic[Node]):
         nodes = [root]
         succ: list[list[int]] = []
         position = 0
-        while position < len(nodes):
-            node = nodes[position]
-            position += 1
-            row = []
-            for kid in self.children(node):
-                if with_foreign and self._foreign is not None and self._foreign(kid) is not None:
-                    continue
-                if kid not in index:
-                    index[kid] = len(nodes)
-                    nodes.append(kid)
-                    self._charge(len(nodes))
-                row.append(index[kid])
-            succ.append(row)
+        search = _Search(self.what)
+        with self._interruptible(search):
+            while position < len(nodes):
+                node = nodes[position]
+                position += 1
+                row = []
+                for kid in self.children(node):
+                    foreign = self._foreign
+                    if with_foreign and foreign is not None and foreign(kid) is not None:
+                        continue
+                    if kid not in index:
+                        index[kid] = len(nodes)
+                        nodes.append(kid)
+                        self._charge(search)
+                    row.append(index[kid])
+                succ.append(row)
         return nodes, succ
 
     def _solve_loopy_outcomes(self, root: Node, table: dict[Node, Outcome]) -> None:
