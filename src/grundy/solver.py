@@ -24,9 +24,11 @@ from grundy.values import Infinite, Outcome, Value, mex
 
 Node = TypeVar("Node", bound=Hashable)
 
-#: New nodes met between two looks at the clock and the memory (a few milliseconds of the
-#: slowest games' moves).
-TICK = 1 << 8
+#: New nodes met between two looks at the clock (a tenth of a second of the slowest games'
+#: positions, a few microseconds of the fastest).
+TICK = 1 << 5
+#: Looks at the clock between two looks at the memory (which reads a file of the system).
+MEMORY_TICKS = 1 << 5
 
 #: How many settled nodes a solver remembers; past this it forgets them all before its
 #: next search, so a long-running process (the web server) does not grow without end.
@@ -41,6 +43,13 @@ class _Search:
         self.met = 1
         self.watch = Watch(what, settled="positions settled")
         self.memory_before = resident_bytes()
+        self.memory = 0
+
+    def grown(self) -> int:
+        """The memory the process has grown by since the search began, read now and then."""
+        if self.met % (TICK * MEMORY_TICKS) == 0:
+            self.memory = max(0, resident_bytes() - self.memory_before)
+        return self.memory
 
 
 class _CycleFound(Exception):
@@ -108,8 +117,7 @@ class Solver(Generic[Node]):
             if search.met > budget:
                 raise TooBig(self.what, limit=budget)
         if search.met % TICK == 0:
-            search.watch.tick(search.met, self._settled(),
-                              max(0, resident_bytes() - search.memory_before))
+            search.watch.tick(search.met, self._settled(), search.grown())
 
     @contextmanager
     def _interruptible(self, search: _Search) -> Iterator[None]:
