@@ -38,11 +38,15 @@ ends with n - 1 diagonals).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import partial
 from math import comb
 
 from grundy.boards.base import BoardGame
+from grundy.budget import search_positions
+from grundy.core.game import MisereRule
 from grundy.errors import InvalidPosition, short_number
 from grundy.numerals import is_whole_number, whole_number
+from grundy.values import Outcome
 
 Word = tuple[int, ...]
 
@@ -161,6 +165,20 @@ class Diagonals(BoardGame[Word]):
         folded = self.canonical(state)
         return [] if folded == TRIANGLE else [folded]
 
+    def normal_rule(self, state: Word) -> MisereRule | None:
+        """Who wins ``state`` and every winning move, by :func:`searched`, when the search for
+        its nim-value would be refused (its bound exceeds the budget); None otherwise."""
+        if self.state_bound(state) <= search_positions() * self.symmetries:
+            return None
+        return searched(state, misere=False)
+
+    def misere_rule(self, state: Word) -> MisereRule | None:
+        """Who wins ``state`` under misère play and every winning move, by :func:`searched`,
+        when the general search would be refused (its bound exceeds the budget)."""
+        if self.state_bound(state) <= search_positions():
+            return None
+        return searched(state, misere=True)
+
     def region_bound(self, region: Word) -> int:
         """The words on the vertices that are not full yet."""
         return count_words(sum(1 for code in region if code != FULL))
@@ -221,3 +239,34 @@ def _parse_word(text: str) -> Word:
 
 
 DIAGONALS = Diagonals()
+
+#: How the answers of :func:`searched` say they were found.
+OUTCOME_SEARCH = ("the outcome search of the runs of open vertices (grundy.boards."
+                  "diagonals_search): it finds who wins, not the nim-value")
+
+
+def searched(state: Word, misere: bool) -> MisereRule:
+    """Who wins ``state`` and every winning move, by the outcome search of
+    :mod:`grundy.boards.diagonals_search`, within one budget for the whole answer.
+
+    >>> rule = searched((NONE,) * 6, misere=False)
+    >>> rule.outcome.winner, [(move, DIAGONALS.format_state(option())) for move, option in rule.moves]
+    ('first', [('draw the diagonal 1-4', 'ooaooa')])
+    """
+    from grundy.boards.diagonals_search import SEARCHES, state_of
+
+    search = SEARCHES[misere]
+    search.start(f"the outcome search of diagonals {DIAGONALS.format_state(state)}"
+                 f"{' (misère)' if misere else ''}")
+    if not search.wins(state_of(state)):
+        return MisereRule(Outcome.P, (), OUTCOME_SEARCH)
+    moves = []
+    for text, option in DIAGONALS.labelled_moves(state):
+        assert isinstance(option, tuple), "a polygon never falls apart"
+        if not search.wins(state_of(option)):
+            moves.append((text, partial(_same, option)))
+    return MisereRule(Outcome.N, tuple(moves), OUTCOME_SEARCH)
+
+
+def _same(option: Word) -> Word:
+    return option
