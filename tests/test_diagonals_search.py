@@ -8,7 +8,7 @@ import random
 import sys
 from collections.abc import Callable
 from functools import cache
-from itertools import combinations, permutations, product
+from itertools import permutations, product
 
 import pytest
 
@@ -26,32 +26,17 @@ from grundy.errors import TooBig
 from grundy.solver import Solver
 from grundy.values import Outcome
 
-from brute import wins_of
+from brute import diagonals_moves, wins_of
 
 sys.setrecursionlimit(20000)
 
 Drawn = frozenset[tuple[int, int]]
 
 
-def explicit_moves(n: int) -> Callable[[Drawn], list[Drawn]]:
-    """The sets of diagonals one more diagonal makes, straight from the rules."""
-
-    def moves(drawn: Drawn) -> list[Drawn]:
-        degree = [0] * n
-        for u, v in drawn:
-            degree[u] += 1
-            degree[v] += 1
-        return [drawn | {(u, v)} for u, v in combinations(range(n), 2)
-                if (v - u) % n not in (1, n - 1) and (u, v) not in drawn
-                and degree[u] < 2 and degree[v] < 2]
-
-    return moves
-
-
 @cache
 def brute(n: int, misere: bool) -> Callable[[Drawn], bool]:
     """Whether the player to move wins a set of diagonals of an n-gon, by plain recursion."""
-    return wins_of(explicit_moves(n), misere)
+    return wins_of(diagonals_moves(n), misere)
 
 
 def frame_solver() -> Solver[Word]:
