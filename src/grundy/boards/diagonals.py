@@ -20,11 +20,19 @@ neighbours and at most one vertex it is joined to by a lone diagonal), and three
 a row with their ends joined; so the game ends with n diagonals (every vertex full), n - 1
 (one bare vertex, or two vertices with one diagonal each) or n - 2 (two neighbouring bare
 vertices, or three in a row with their ends joined), and the first player wins exactly
-when that number is odd.  Which ending comes, a search decides: the first player wins for
-n = 5, 6, 10, 12, 14 and loses for n = 3, 4, 7, 8, 9, 11, 13 (values here up to 10
-vertices, outcomes to 14 by ``benchmarks/diagonals_outcomes.py``).  Conjecture, checked
-for 9 <= n <= 14: from 9 vertices on, the first player wins exactly when n is even (the game
-ends with n - 1 diagonals).
+when that number is odd (under misère play, when it is even).
+
+Which ending comes, a search decides.  The nim-value is searched while the budget allows
+(10 vertices by default); beyond, :func:`searched` (the outcome search of
+:mod:`grundy.boards.diagonals_search`) finds who wins and every winning move, under either
+convention (``grundy analyze diagonals 20 --budget 30m``).  Normal play: the first player
+wins for n = 5, 6 and every even n from 10 to 20, and loses for n = 3, 4, 7, 8, 9 and every
+odd n from 11 to 19.  Misère play: the first player wins for n = 3, 4, 8 and every even n
+from 10 to 20, and loses for n = 5, 6, 7 and every odd n from 9 to 19.  Conjecture, checked
+for 9 <= n <= 20 under both conventions: from 9 vertices on, the first player wins exactly
+when n is even, whichever the convention.  By the count, the player who wins (the first
+for n even, the second for n odd) can then force either kind of ending: n - 1 diagonals
+under normal play, n or n - 2 under misère play.  The conjecture is not proved here.
 
 >>> from grundy.analysis import analyze
 >>> analyze("diagonals 4").nim_value, analyze("diagonals 5").nim_value
@@ -33,6 +41,9 @@ ends with n - 1 diagonals).
 ['draw the diagonal 1-3']
 >>> str(analyze("diagonals 5").winning_moves[0].position)
 'diagonals ooaoa'
+>>> answer = analyze("diagonals 11")
+>>> answer.winner, answer.nim_value
+('second', None)
 """
 
 from __future__ import annotations
