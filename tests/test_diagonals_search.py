@@ -13,14 +13,8 @@ from itertools import permutations, product
 import pytest
 
 from grundy.analysis import analyze
-from grundy.boards.diagonals import DIAGONALS, NONE, Word
-from grundy.boards.diagonals_search import (
-    SEARCHES,
-    State,
-    first_player_wins,
-    options,
-    state_of,
-)
+from grundy.boards.diagonals import DIAGONALS, NONE, Word, runs_of
+from grundy.boards.diagonals_search import SEARCHES, State, first_player_wins, options
 from grundy.budget import Budget, work_limit
 from grundy.errors import TooBig
 from grundy.solver import Solver
@@ -64,7 +58,7 @@ def test_polygons_against_brute_force(misere: bool) -> None:
     solver = frame_solver()
     for n in range(3, 10):
         wins = brute(n, misere)(frozenset())
-        assert first_player_wins((NONE,) * n, misere) == wins, n
+        assert first_player_wins(runs_of((NONE,) * n), misere) == wins, n
         if n <= 8:
             expected = Outcome.N if wins else Outcome.P
             assert solver.outcome((NONE,) * n, misere=misere) is expected, n
@@ -78,7 +72,7 @@ def test_random_positions_against_brute_force(misere: bool) -> None:
         n = rng.randint(4, 12)
         word, drawn = random_position(rng, n, rng.randint(max(0, n - 8), n))
         wins = brute(n, misere)(drawn)
-        assert first_player_wins(word, misere) == wins, DIAGONALS.format_state(word)
+        assert first_player_wins(runs_of(word), misere) == wins, DIAGONALS.format_state(word)
         if n <= 9:
             outcome = solver.outcome(word, misere=misere)
             assert outcome is (Outcome.N if wins else Outcome.P), DIAGONALS.format_state(word)
@@ -114,8 +108,8 @@ def test_runs_keep_the_plays() -> None:
     for _ in range(300):
         n = rng.randint(3, 12)
         word, _ = random_position(rng, n, rng.randint(0, n))
-        made = {exact(state_of(DIAGONALS.apply(word, play))) for play in DIAGONALS.plays(word)}
-        assert made == {exact(option) for option in options(state_of(word))}, (
+        made = {exact(runs_of(DIAGONALS.apply(word, play))) for play in DIAGONALS.plays(word)}
+        assert made == {exact(option) for option in options(runs_of(word))}, (
             DIAGONALS.format_state(word))
 
 
@@ -165,6 +159,6 @@ def test_listed_moves_beyond_the_brute_force() -> None:
               for move in answer.winning_moves}
     options_left = {DIAGONALS.canonical(DIAGONALS.apply(word, play))
                     for play in DIAGONALS.plays(word)}
-    lost = {option for option in options_left if not first_player_wins(option)}
+    lost = {option for option in options_left if not first_player_wins(runs_of(option))}
     assert answer.nim_value is None and listed == lost
     assert answer.winner == ("first" if lost else "second")

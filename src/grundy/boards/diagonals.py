@@ -51,6 +51,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import partial
 from math import comb
+from typing import TYPE_CHECKING
 
 from grundy.boards.base import BoardGame
 from grundy.budget import search_positions
@@ -58,6 +59,9 @@ from grundy.core.game import MisereRule
 from grundy.errors import InvalidPosition, short_number
 from grundy.numerals import is_whole_number, whole_number
 from grundy.values import Outcome
+
+if TYPE_CHECKING:
+    from grundy.boards.diagonals_search import State
 
 Word = tuple[int, ...]
 
@@ -264,19 +268,46 @@ def searched(state: Word, misere: bool) -> MisereRule:
     >>> [(move, DIAGONALS.format_state(option())) for move, option in rule.moves]
     [('draw the diagonal 1-4', 'ooaooa')]
     """
-    from grundy.boards.diagonals_search import SEARCHES, state_of
+    from grundy.boards.diagonals_search import SEARCHES
 
     search = SEARCHES[misere]
     search.start(f"the outcome search of diagonals {DIAGONALS.format_state(state)}"
                  f"{' (misère)' if misere else ''}")
-    if not search.wins(state_of(state)):
+    if not search.wins(runs_of(state)):
         return MisereRule(Outcome.P, (), OUTCOME_SEARCH)
     moves = []
     for text, option in DIAGONALS.labelled_moves(state):
         assert isinstance(option, tuple), "a polygon never falls apart"
-        if not search.wins(state_of(option)):
+        if not search.wins(runs_of(option)):
             moves.append((text, partial(_same, option)))
     return MisereRule(Outcome.N, tuple(moves), OUTCOME_SEARCH)
+
+
+def runs_of(word: Word) -> State:
+    """The runs of open vertices of a position, as :mod:`grundy.boards.diagonals_search`
+    keeps them.
+
+    >>> runs_of(DIAGONALS.parse_state(["aoaoo"]))
+    (True, ((0, 0, 2, 0, 2),))
+    >>> runs_of(DIAGONALS.parse_state(["+oxaoa"]))
+    (False, ((0, 1, 2, 0, 2),))
+    """
+    from grundy.boards.diagonals_search import BARE, FILLED, LONE, settle
+    from grundy.boards.diagonals_search import PAIRED as PAIR_LABEL
+
+    m = len(word)
+    labels = []
+    for i, code in enumerate(word):
+        if code == FULL:
+            labels.append(FILLED)
+        elif code == ONE_TO_FULL:
+            labels.append(LONE)
+        elif code >= PAIRED:
+            # Both ends of a diagonal carry the label of its lesser end.
+            labels.append(PAIR_LABEL + min(i, (i + code - PAIRED) % m))
+        else:
+            labels.append(BARE)
+    return settle(True, [labels])
 
 
 def _same(option: Word) -> Word:

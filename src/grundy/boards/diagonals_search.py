@@ -19,10 +19,9 @@ their end are settled fastest.  Before it searches any option it looks whether o
 to be lost already.  Both conventions are searched the same way: a position without a move
 is lost for the player to move under normal play and won under misère play.
 
->>> from grundy.boards.diagonals import NONE
->>> [first_player_wins((NONE,) * n) for n in range(3, 11)]
+>>> [first_player_wins(polygon(n)) for n in range(3, 11)]
 [False, False, True, True, False, False, False, True]
->>> [first_player_wins((NONE,) * n, misere=True) for n in range(3, 11)]
+>>> [first_player_wins(polygon(n), misere=True) for n in range(3, 11)]
 [True, True, False, False, False, True, False, True]
 """
 
@@ -39,7 +38,8 @@ from grundy.errors import TooBig
 #: the other open vertex of the same label.
 BARE, LONE = 0, 1
 PAIRED = 2
-_FULL = -1
+#: A full vertex, in runs not cut yet.
+FILLED = -1
 
 #: (cycle?, runs): one run that closes round the polygon while no vertex is full, else the
 #: runs of open vertices between full ones.
@@ -53,41 +53,23 @@ BYTES_PER_STATE = 400
 _TICK = 20_000
 
 
-def state_of(word: Sequence[int]) -> State:
-    """The runs of a position of :class:`~grundy.boards.diagonals.Diagonals` (a word of
-    vertex codes round the polygon).
+def polygon(vertices: int) -> State:
+    """A polygon with no diagonal yet.
 
-    >>> from grundy.boards.diagonals import DIAGONALS
-    >>> state_of(DIAGONALS.parse_state(["aoaoo"]))
-    (True, ((0, 0, 2, 0, 2),))
-    >>> state_of(DIAGONALS.parse_state(["+oxaoa"]))
-    (False, ((0, 1, 2, 0, 2),))
+    >>> polygon(5)
+    (True, ((0, 0, 0, 0, 0),))
     """
-    from grundy.boards.diagonals import FULL, ONE_TO_FULL
-    from grundy.boards.diagonals import PAIRED as CODE_PAIRED
-
-    m = len(word)
-    labels = []
-    for i, code in enumerate(word):
-        if code == FULL:
-            labels.append(_FULL)
-        elif code == ONE_TO_FULL:
-            labels.append(LONE)
-        elif code >= CODE_PAIRED:
-            # Both ends of a diagonal carry the label of its lesser end.
-            labels.append(PAIRED + min(i, (i + code - CODE_PAIRED) % m))
-        else:
-            labels.append(BARE)
-    return _settle(True, [labels])
+    return (True, ((BARE,) * vertices,))
 
 
-def _settle(cycle: bool, runs: list[list[int]]) -> State:
-    """The canonical state of ``runs`` (one closed run when ``cycle``), cut at full vertices."""
+def settle(cycle: bool, runs: list[list[int]]) -> State:
+    """The canonical state of ``runs`` (one closed run when ``cycle``), cut at full vertices
+    (:data:`FILLED`)."""
     if cycle:
         labels = runs[0]
-        if _FULL not in labels:
+        if FILLED not in labels:
             return _cycle_form(labels)
-        start = labels.index(_FULL)
+        start = labels.index(FILLED)
         runs = [labels[start:] + labels[:start]]
     pieces = [piece for run in runs for piece in _pieces(run)]
     return _runs_form(pieces)
@@ -134,7 +116,7 @@ def _pieces(run: list[int]) -> Iterator[list[int]]:
     """The runs left of ``run`` between its full vertices."""
     piece: list[int] = []
     for label in run:
-        if label == _FULL:
+        if label == FILLED:
             if piece:
                 yield piece
             piece = []
@@ -184,10 +166,10 @@ def options(state: State) -> set[State]:
             if first == BARE and second == BARE:
                 new[k][i] = new[kb][j] = fresh
             else:
-                new[k][i] = LONE if first == BARE else _FULL
-                new[kb][j] = LONE if second == BARE else _FULL
+                new[k][i] = LONE if first == BARE else FILLED
+                new[kb][j] = LONE if second == BARE else FILLED
             if cycle:
-                found.add(_settle(True, [new[0]]))
+                found.add(settle(True, [new[0]]))
                 continue
             keyed = [kept[r] for r in range(len(runs)) if r not in touched]
             keyed.extend(_oriented(piece) for run in new.values() for piece in _pieces(run))
@@ -250,10 +232,9 @@ class OutcomeSearch:
 SEARCHES = {misere: OutcomeSearch(misere) for misere in (False, True)}
 
 
-def first_player_wins(word: Sequence[int], misere: bool = False) -> bool:
-    """True when the player to move wins the diagonals position ``word`` (a word of vertex
-    codes, see :mod:`grundy.boards.diagonals`)."""
+def first_player_wins(state: State, misere: bool = False) -> bool:
+    """True when the player to move wins ``state``, within a budget of its own."""
     search = SEARCHES[misere]
-    search.start(f"the outcome search of diagonals ({len(word)} vertices"
+    search.start(f"the outcome search of diagonals ({sum(map(len, state[1]))} open vertices"
                  f"{', misère' if misere else ''})")
-    return search.wins(state_of(word))
+    return search.wins(state)
