@@ -418,13 +418,21 @@ def games(book: Book) -> None:
               "diagonal each (n - 1), or two neighbouring bare vertices or three in a row "
               "whose ends are joined (n - 2). The first player wins exactly when the number "
               "drawn is odd: the game is a fight over which ending comes.",
-              "Searched (`benchmarks/diagonals_outcomes.py`, an independent search that "
-              "keeps only the runs of open vertices between full ones): the first player "
-              "wins for n = 5, 6, 10, 12 and 14 and loses for n = 3, 4, 7, 8, 9, 11 and 13. "
-              "Conjecture, checked for 9 <= n <= 14: from n = 9 on the first player wins "
-              "exactly when n is even, that is, the game ends with n - 1 diagonals. The "
-              "conjecture is not proved here; the search grows about fourfold with each "
-              "vertex, so it does not reach n = 20.")
+              "Past 10 vertices the nim-value is out of the default budget, and the outcome "
+              "search of `grundy.boards.diagonals_search` answers who wins and every winning "
+              "move (it keeps only the runs of open vertices between full ones):")
+    book.run("analyze diagonals 12", board=True)
+    book.text("Searched so for n up to 20 (`benchmarks/diagonals_sizes.py`; "
+              "`benchmarks/diagonals_outcomes.py`, an independent search, agrees up to 14): "
+              "the first player wins for n = 5, 6 and every even n from 10 to 20, and loses "
+              "for n = 3, 4, 7, 8, 9 and every odd n from 11 to 19. Misère play "
+              "(`--misere`): the first player wins for n = 3, 4, 8 and every even n from 10 "
+              "to 20, and loses for n = 5, 6, 7 and every odd n from 9 to 19. Conjecture, "
+              "checked for 9 <= n <= 20 under both conventions: from n = 9 on the first "
+              "player wins exactly when n is even, whichever the convention. By the count, "
+              "the winner (the first player for even n, the second for odd n) can then force "
+              "either kind of ending: n - 1 diagonals under normal play, n or n - 2 under "
+              "misère play. The conjecture is not proved here.")
 
     book.heading(3, "Game 16 and exercise 29 — Chomp")
     for size in ("2x2", "3x4", "4x4"):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable
 from functools import cache
+from itertools import combinations
 from typing import Any
 
 sys.setrecursionlimit(20000)
@@ -238,3 +239,19 @@ def node_kayles_moves(adjacent: dict[str, set[str]]) -> Callable[[frozenset[str]
 def arc_kayles_moves(adjacent: dict[str, set[str]]) -> Callable[[frozenset[str]], list[Any]]:
     """Take both ends of an edge."""
     return lambda nodes: [nodes - {u, v} for u in nodes for v in adjacent[u] & nodes if u < v]
+
+
+def diagonals_moves(n: int) -> Callable[[frozenset[tuple[int, int]]], list[frozenset[Any]]]:
+    """Diagonals of an n-gon as explicit sets: one more diagonal, not a side, not drawn yet,
+    no end with two already."""
+
+    def moves(drawn: frozenset[tuple[int, int]]) -> list[frozenset[tuple[int, int]]]:
+        degree = [0] * n
+        for u, v in drawn:
+            degree[u] += 1
+            degree[v] += 1
+        return [drawn | {(u, v)} for u, v in combinations(range(n), 2)
+                if (v - u) % n not in (1, n - 1) and (u, v) not in drawn
+                and degree[u] < 2 and degree[v] < 2]
+
+    return moves

@@ -46,7 +46,7 @@ from grundy.heap.takebreak import TakeAndBreak
 from grundy.render.text import format_analysis
 from grundy.values import Outcome
 
-from brute import grundy_of, wins_of
+from brute import diagonals_moves, grundy_of, wins_of
 
 sys.setrecursionlimit(20000)
 
@@ -144,19 +144,6 @@ def chocolate_wins(pieces: tuple[tuple[int, int], ...]) -> bool:
         return False
 
     return wins(tuple(sorted(pieces)))
-
-
-def diagonals_moves(n: int) -> Callable[[frozenset[tuple[int, int]]], list[frozenset[Any]]]:
-    def moves(drawn: frozenset[tuple[int, int]]) -> list[frozenset[tuple[int, int]]]:
-        degree = [0] * n
-        for u, v in drawn:
-            degree[u] += 1
-            degree[v] += 1
-        return [drawn | {(u, v)} for u, v in combinations(range(n), 2)
-                if (v - u) % n not in (1, n - 1) and (u, v) not in drawn
-                and degree[u] < 2 and degree[v] < 2]
-
-    return moves
 
 
 def chords_moves(n: int) -> Callable[[frozenset[tuple[int, int]]], list[frozenset[Any]]]:
@@ -459,7 +446,7 @@ def solve_count(rows: int, cols: int) -> dict[str, int]:
 class TestTooBig:
     @pytest.mark.parametrize("text", ["cram 100x199", "skewers 3x3x3",
                                       "chomp " + ",".join(["30"] * 29 + ["29"]),
-                                      "rows 8x9", "kings 9x9", "diagonals 14", "chocolate 600x600",
+                                      "rows 8x9", "kings 9x9", "chocolate 600x600",
                                       "two-numbers 5000 6000"])
     def test_refused_up_front(self, text: str) -> None:
         with pytest.raises(TooBig) as error:

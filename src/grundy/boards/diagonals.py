@@ -20,11 +20,19 @@ neighbours and at most one vertex it is joined to by a lone diagonal), and three
 a row with their ends joined; so the game ends with n diagonals (every vertex full), n - 1
 (one bare vertex, or two vertices with one diagonal each) or n - 2 (two neighbouring bare
 vertices, or three in a row with their ends joined), and the first player wins exactly
-when that number is odd.  Which ending comes, a search decides: the first player wins for
-n = 5, 6, 10, 12, 14 and loses for n = 3, 4, 7, 8, 9, 11, 13 (values here up to 10
-vertices, outcomes to 14 by ``benchmarks/diagonals_outcomes.py``).  Conjecture, checked
-for 9 <= n <= 14: from 9 vertices on, the first player wins exactly when n is even (the game
-ends with n - 1 diagonals).
+when that number is odd (under misère play, when it is even).
+
+Which ending comes, a search decides.  The nim-value is searched while the budget allows
+(10 vertices by default); beyond, :func:`searched` (the outcome search of
+:mod:`grundy.boards.diagonals_search`) finds who wins and every winning move, under either
+convention (``grundy analyze diagonals 20 --budget 30m``).  Normal play: the first player
+wins for n = 5, 6 and every even n from 10 to 20, and loses for n = 3, 4, 7, 8, 9 and every
+odd n from 11 to 19.  Misère play: the first player wins for n = 3, 4, 8 and every even n
+from 10 to 20, and loses for n = 5, 6, 7 and every odd n from 9 to 19.  Conjecture, checked
+for 9 <= n <= 20 under both conventions: from 9 vertices on, the first player wins exactly
+when n is even, whichever the convention.  By the count, the player who wins (the first
+for n even, the second for n odd) can then force either kind of ending: n - 1 diagonals
+under normal play, n or n - 2 under misère play.  The conjecture is not proved here.
 
 >>> from grundy.analysis import analyze
 >>> analyze("diagonals 4").nim_value, analyze("diagonals 5").nim_value
@@ -33,16 +41,27 @@ ends with n - 1 diagonals).
 ['draw the diagonal 1-3']
 >>> str(analyze("diagonals 5").winning_moves[0].position)
 'diagonals ooaoa'
+>>> answer = analyze("diagonals 11")
+>>> answer.winner, answer.nim_value
+('second', None)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import partial
 from math import comb
+from typing import TYPE_CHECKING
 
 from grundy.boards.base import BoardGame
+from grundy.budget import search_positions
+from grundy.core.game import MisereRule
 from grundy.errors import InvalidPosition, short_number
 from grundy.numerals import is_whole_number, whole_number
+from grundy.values import Outcome
+
+if TYPE_CHECKING:
+    from grundy.boards.diagonals_search import State
 
 Word = tuple[int, ...]
 
@@ -161,6 +180,20 @@ class Diagonals(BoardGame[Word]):
         folded = self.canonical(state)
         return [] if folded == TRIANGLE else [folded]
 
+    def normal_rule(self, state: Word) -> MisereRule | None:
+        """Who wins ``state`` and every winning move, by :func:`searched`, when the search for
+        its nim-value would be refused (its bound exceeds the budget); None otherwise."""
+        if self.state_bound(state) <= search_positions() * self.symmetries:
+            return None
+        return searched(state, misere=False)
+
+    def misere_rule(self, state: Word) -> MisereRule | None:
+        """Who wins ``state`` under misère play and every winning move, by :func:`searched`,
+        when the general search would be refused (its bound exceeds the budget)."""
+        if self.state_bound(state) <= search_positions():
+            return None
+        return searched(state, misere=True)
+
     def region_bound(self, region: Word) -> int:
         """The words on the vertices that are not full yet."""
         return count_words(sum(1 for code in region if code != FULL))
@@ -221,3 +254,61 @@ def _parse_word(text: str) -> Word:
 
 
 DIAGONALS = Diagonals()
+
+#: How the answers of :func:`searched` say they were found.
+OUTCOME_SEARCH = ("the outcome search of the runs of open vertices (grundy.boards."
+                  "diagonals_search): it finds who wins, not the nim-value")
+
+
+def searched(state: Word, misere: bool) -> MisereRule:
+    """Who wins ``state`` and every winning move, by the outcome search of
+    :mod:`grundy.boards.diagonals_search`, within one budget for the whole answer.
+
+    >>> rule = searched((NONE,) * 6, misere=False)
+    >>> [(move, DIAGONALS.format_state(option())) for move, option in rule.moves]
+    [('draw the diagonal 1-4', 'ooaooa')]
+    """
+    from grundy.boards.diagonals_search import SEARCHES
+
+    search = SEARCHES[misere]
+    search.start(f"the outcome search of diagonals {DIAGONALS.format_state(state)}"
+                 f"{' (misère)' if misere else ''}")
+    if not search.wins(runs_of(state)):
+        return MisereRule(Outcome.P, (), OUTCOME_SEARCH)
+    moves = []
+    for text, option in DIAGONALS.labelled_moves(state):
+        assert isinstance(option, tuple), "a polygon never falls apart"
+        if not search.wins(runs_of(option)):
+            moves.append((text, partial(_same, option)))
+    return MisereRule(Outcome.N, tuple(moves), OUTCOME_SEARCH)
+
+
+def runs_of(word: Word) -> State:
+    """The runs of open vertices of a position, as :mod:`grundy.boards.diagonals_search`
+    keeps them.
+
+    >>> runs_of(DIAGONALS.parse_state(["aoaoo"]))
+    (True, ((0, 0, 2, 0, 2),))
+    >>> runs_of(DIAGONALS.parse_state(["+oxaoa"]))
+    (False, ((0, 1, 2, 0, 2),))
+    """
+    from grundy.boards.diagonals_search import BARE, FILLED, LONE, settle
+    from grundy.boards.diagonals_search import PAIRED as PAIR_LABEL
+
+    m = len(word)
+    labels = []
+    for i, code in enumerate(word):
+        if code == FULL:
+            labels.append(FILLED)
+        elif code == ONE_TO_FULL:
+            labels.append(LONE)
+        elif code >= PAIRED:
+            # Both ends of a diagonal carry the label of its lesser end.
+            labels.append(PAIR_LABEL + min(i, (i + code - PAIRED) % m))
+        else:
+            labels.append(BARE)
+    return settle(True, [labels])
+
+
+def _same(option: Word) -> Word:
+    return option

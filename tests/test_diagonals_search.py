@@ -1,0 +1,164 @@
+"""The outcome search of diagonals (runs of open vertices) against two brute forces: plain
+recursion over explicit sets of drawn diagonals, and grundy's general solver on the game's
+own plays (words in a fixed frame, neither folded nor cut into runs)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from functools import cache
+from itertools import permutations, product
+
+import pytest
+
+from grundy.analysis import analyze
+from grundy.boards.diagonals import DIAGONALS, NONE, Word, runs_of
+from grundy.boards.diagonals_search import SEARCHES, State, first_player_wins, options
+from grundy.budget import Budget, work_limit
+from grundy.errors import TooBig
+from grundy.solver import Solver
+from grundy.values import Outcome
+
+from brute import diagonals_moves, wins_of
+
+sys.setrecursionlimit(20000)
+
+Drawn = frozenset[tuple[int, int]]
+
+
+@cache
+def brute(n: int, misere: bool) -> Callable[[Drawn], bool]:
+    """Whether the player to move wins a set of diagonals of an n-gon, by plain recursion."""
+    return wins_of(diagonals_moves(n), misere)
+
+
+def frame_solver() -> Solver[Word]:
+    """grundy's general solver on the words the game's plays make, in their own frame."""
+    return Solver(lambda word: [DIAGONALS.apply(word, play) for play in DIAGONALS.plays(word)],
+                  budget=10**7)
+
+
+def random_position(rng: random.Random, n: int, played: int) -> tuple[Word, Drawn]:
+    """``played`` random diagonals (fewer when the game ends first), as a word and a set."""
+    word: Word = (NONE,) * n
+    drawn: set[tuple[int, int]] = set()
+    for _ in range(played):
+        plays = list(DIAGONALS.plays(word))
+        if not plays:
+            break
+        play = rng.choice(plays)
+        word = DIAGONALS.apply(word, play)
+        drawn.add(play)
+    return word, frozenset(drawn)
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_polygons_against_brute_force(misere: bool) -> None:
+    solver = frame_solver()
+    for n in range(3, 10):
+        wins = brute(n, misere)(frozenset())
+        assert first_player_wins(runs_of((NONE,) * n), misere) == wins, n
+        if n <= 8:
+            expected = Outcome.N if wins else Outcome.P
+            assert solver.outcome((NONE,) * n, misere=misere) is expected, n
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_random_positions_against_brute_force(misere: bool) -> None:
+    rng = random.Random(20261124 + misere)
+    solver = frame_solver()
+    for _ in range(200):
+        n = rng.randint(4, 12)
+        word, drawn = random_position(rng, n, rng.randint(max(0, n - 8), n))
+        wins = brute(n, misere)(drawn)
+        assert first_player_wins(runs_of(word), misere) == wins, DIAGONALS.format_state(word)
+        if n <= 9:
+            outcome = solver.outcome(word, misere=misere)
+            assert outcome is (Outcome.N if wins else Outcome.P), DIAGONALS.format_state(word)
+
+
+def exact(state: State) -> State:
+    """The least form of a state over every order of its runs of equal shape and both
+    directions of each run that reads the same both ways (the search's form picks one)."""
+    cycle, runs = state
+    if cycle:
+        return state
+    groups: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    for run in runs:
+        groups.setdefault(tuple(min(label, 2) for label in run), []).append(run)
+    choices = []
+    for shape in sorted(groups):
+        turns = [[run, run[::-1]] if shape == shape[::-1] else [run] for run in groups[shape]]
+        choices.append([order for chosen in product(*turns)
+                        for order in permutations(chosen)])
+    best = None
+    for picked in product(*choices):
+        names: dict[int, int] = {}
+        form = tuple(tuple(names.setdefault(x, 2 + len(names)) if x >= 2 else x for x in run)
+                     for group in picked for run in group)
+        best = form if best is None or form < best else best
+    return (False, best or ())
+
+
+def test_runs_keep_the_plays() -> None:
+    """Every play of a word leads to one of the options of its runs, and every option of the
+    runs comes from some play: the runs lose nothing of the game."""
+    rng = random.Random(7)
+    for _ in range(300):
+        n = rng.randint(3, 12)
+        word, _ = random_position(rng, n, rng.randint(0, n))
+        made = {exact(runs_of(DIAGONALS.apply(word, play))) for play in DIAGONALS.plays(word)}
+        assert made == {exact(option) for option in options(runs_of(word))}, (
+            DIAGONALS.format_state(word))
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_answers_when_the_value_search_is_refused(misere: bool) -> None:
+    """With a budget too small for the value search, analyze answers by the outcome search:
+    the winner and the winning moves are those of the brute force."""
+    rng = random.Random(11 + misere)
+    for _ in range(40):
+        n = rng.randint(5, 9)
+        word, drawn = random_position(rng, n, rng.randint(0, n // 2))
+        text = "diagonals " + DIAGONALS.format_state(word)
+        wins = brute(n, misere)
+        # Just too small for the nim-value search (see Diagonals.normal_rule).
+        with work_limit(Budget(max(1, (DIAGONALS.state_bound(word) - 1) // 2))):
+            answer = analyze(text, misere=misere)
+        assert answer.nim_value is None and "outcome search" in answer.method
+        assert answer.winner == ("first" if wins(drawn) else "second"), text
+        winning = {DIAGONALS.canonical(DIAGONALS.apply(word, play))
+                    for play in DIAGONALS.plays(word)
+                    if not wins(drawn | {play})}
+        found = [DIAGONALS.canonical(move.position.components[0].state)
+                 for move in answer.winning_moves]
+        assert sorted(found) == sorted(winning), text
+
+
+def test_small_polygons_keep_their_values() -> None:
+    """Where the nim-value is within the budget it is still given (the rule stands aside)."""
+    answer = analyze("diagonals 8")
+    assert answer.nim_value == 0 and "outcome search" not in answer.method
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_stopped_past_the_budget(misere: bool) -> None:
+    SEARCHES[misere].table.clear()
+    with work_limit(Budget(2000)), pytest.raises(TooBig) as error:
+        analyze("diagonals 14", misere=misere)
+    assert error.value.limit == 2000 and "outcome search of diagonals 14" in str(error.value)
+
+
+def test_listed_moves_beyond_the_brute_force() -> None:
+    """Beyond the brute force's reach, the moves listed are exactly the plays that leave a
+    position the search finds lost."""
+    word = (NONE,) * 12
+    answer = analyze("diagonals 12")
+    listed = {DIAGONALS.canonical(move.position.components[0].state)
+              for move in answer.winning_moves}
+    options_left = {DIAGONALS.canonical(DIAGONALS.apply(word, play))
+                    for play in DIAGONALS.plays(word)}
+    lost = {option for option in options_left if not first_player_wins(runs_of(option))}
+    assert answer.nim_value is None and listed == lost
+    assert answer.winner == ("first" if lost else "second")
