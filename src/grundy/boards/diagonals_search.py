@@ -185,8 +185,8 @@ def _order(state: State) -> tuple[int, int]:
 
 class OutcomeSearch:
     """Who wins states under one convention, remembered between calls, within the budget
-    in force (options made: :func:`~grundy.budget.search_positions`; time and memory of a
-    timed budget)."""
+    in force: options made (:func:`~grundy.budget.search_positions`), or, under a budget of
+    time and memory (``--budget``), the time and the memory of its table."""
 
     def __init__(self, misere: bool) -> None:
         self.misere = misere
@@ -199,7 +199,7 @@ class OutcomeSearch:
     def start(self, what: str) -> None:
         """Start one piece of work, called ``what`` in refusals, with a budget of its own."""
         self.made, self.limit = 0, search_positions()
-        self.watch = Watch(what)
+        self.watch = Watch(what, settled="states known")
 
     def wins(self, state: State) -> bool:
         """True when the player to move in ``state`` wins; :class:`TooBig` past the budget
@@ -221,7 +221,8 @@ class OutcomeSearch:
         before = self.made
         self.made += made
         assert self.watch is not None
-        if self.made > self.limit:
+        # Under a budget of time and memory the clock stops the search, not a count.
+        if not self.watch.timed and self.made > self.limit:
             raise TooBig(f"{self.watch.what} (stopped after {before:,} options)",
                          limit=self.limit, unit="options")
         if before // _TICK != self.made // _TICK:
