@@ -4,8 +4,13 @@ reports (frequencies, largest value, period), or stop and say why."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
+import signal
+import subprocess
+import sys
+import time
 import tracemalloc
 from typing import Any
 from unittest import mock
@@ -18,11 +23,12 @@ from grundy.cli import main
 from grundy.errors import TooBig
 from grundy.heap import kernels
 from grundy.heap.base import use_disk_cache
+from grundy.heap.checkpoint import BadCheckpoint
 from grundy.heap.codes import SPLIT_IN_TWO, TakeBreakCode
 from grundy.heap.kernels import fewest_rare, grundy_game_values, take_break_values
 from grundy.heap.period import DETECT_RULE, _search, certify_take_break
 from grundy.heap.takebreak import TakeAndBreak
-from grundy.heap.window import _track_exceptions, head_length, window_run
+from grundy.heap.window import WindowCheckpoint, _track_exceptions, head_length, window_run
 from grundy.sequences import Frequencies, beyond_memory, windowed_report
 
 from naive import naive_values
@@ -247,11 +253,10 @@ class TestCommandLine:
         assert error[-1].startswith("grundy: too big: the nim-values of grundy-game heaps")
         assert "is a new rare heap" in error[-1]
 
-    @pytest.mark.parametrize("extra", [[], ["--save", "x.npy"], ["--checkpoint", "DIR"],
-                                       ["--misere"]])
+    @pytest.mark.parametrize("extra", [[], ["--save", "x.npy"], ["--misere"]])
     def test_values_kept_or_listed_are_refused_as_before(
             self, extra: list[str], tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
-        extra = [str(tmp_path / e) if e in ("x.npy", "DIR") else e for e in extra]
+        extra = [str(tmp_path / e) if e == "x.npy" else e for e in extra]
         no_values = [] if not extra else ["--no-values"]
         code = main(["sequence", *no_values, *extra, "--max-memory", "40K", "octal:0.354",
                      "--to", "300000"])
@@ -273,3 +278,68 @@ class TestCommandLine:
         values = take_break_values([0, 3, 5, 4], 100_000)
         assert report.frequencies == Frequencies.of(values)
         assert report.values is None and not report.period_sought
+
+
+class TestCheckpoints:
+    def test_an_interrupted_run_resumes_to_the_report_of_an_uninterrupted_one(
+            self, tmp_path: Any) -> None:
+        code = TakeBreakCode.parse("0.644")   # period 442 from 3256
+        whole = window_run(code, 600_000, 30_000, period=True)
+        assert whole.period == (3256, 442)
+        for stop_at in (5_000, 200_000):   # in the first part, then in the window
+            kept = WindowCheckpoint(tmp_path / str(stop_at), "octal:0.644", every=0.0)
+
+            def interrupt(count: int, stop_at: int = stop_at) -> None:
+                if count > stop_at:
+                    raise KeyboardInterrupt
+
+            with pytest.raises(KeyboardInterrupt):
+                window_run(code, 600_000, 30_000, period=True, progress=interrupt,
+                           checkpoint=kept)
+            assert stop_at < kept.heaps() < 600_000
+            again = window_run(code, 600_000, 30_000, period=True, checkpoint=kept)
+            assert np.array_equal(again.counts, whole.counts)
+            assert (again.largest, again.first_heap, again.period, again.theorem) == (
+                whole.largest, whole.first_heap, whole.period, whole.theorem)
+
+    def test_checkpoints_of_other_runs_are_refused(self, tmp_path: Any) -> None:
+        code = TakeBreakCode.parse("0.354")
+        kept = WindowCheckpoint(tmp_path, "octal:0.354")
+        window_run(code, 100_000, 20_000, checkpoint=kept)
+        with pytest.raises(BadCheckpoint, match=r"is not of octal:0\.77"):
+            window_run(TakeBreakCode.parse("0.77"), 100_000, 20_000,
+                       checkpoint=WindowCheckpoint(tmp_path, "octal:0.77"))
+        with pytest.raises(BadCheckpoint, match="--max-memory 20000 and no --period"):
+            window_run(code, 100_000, 20_000, period=True, checkpoint=kept)
+        kept.path.write_bytes(kept.path.read_bytes()[:-100])
+        with pytest.raises(BadCheckpoint, match="damaged"):
+            window_run(code, 100_000, 20_000, checkpoint=kept)
+
+    def test_a_killed_command_resumes_to_the_output_of_an_uninterrupted_one(
+            self, tmp_path: Any) -> None:
+        env = {**os.environ, "GRUNDY_CACHE_DIR": str(tmp_path / "cache")}
+        folder = tmp_path / "ck"
+        command = [sys.executable, "-m", "grundy", "sequence", "--no-values", "--no-cache",
+                   "--period", "--frequencies", "--max-memory", "40K", "octal:0.354",
+                   "--to", "4000000"]
+        kept = WindowCheckpoint(folder, "octal:0.354")
+        running = subprocess.Popen([*command, "--checkpoint", str(folder),
+                                    "--checkpoint-every", "0.05"], env=env,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 240
+        # Kill once the window has gone a good way.
+        while running.poll() is None and kept.heaps() < 300_000:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        running.send_signal(signal.SIGKILL)
+        assert running.wait() == -signal.SIGKILL
+        heaps = kept.heaps()
+        assert 300_000 <= heaps < 4_000_001
+        again = subprocess.run([*command, "--checkpoint", str(folder)], env=env,
+                               capture_output=True, text=True, timeout=600)
+        assert again.returncode == 0, again.stderr
+        assert f"heaps 0..{heaps - 1} known" in again.stderr
+        whole = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
+        assert whole.returncode == 0
+        assert again.stdout == whole.stdout
+        assert "Periodic from heap" not in whole.stdout   # 0.354 needs 20 126 195 heaps

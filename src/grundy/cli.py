@@ -221,26 +221,31 @@ def _sequence(args: argparse.Namespace) -> None:
         _genus_sequence(args)
         return
     game = _heap_game(args.game)
-    checkpoint = None
-    if args.checkpoint:
-        from grundy.heap.checkpoint import Checkpoint
-
-        checkpoint = Checkpoint(args.checkpoint, game.cache_key or game.text,
-                                every=args.checkpoint_every)
-        resumed = checkpoint.load()
-        if resumed is not None:
-            print(f"grundy: resuming from the checkpoint in {args.checkpoint}: heaps "
-                  f"0..{len(resumed) - 1} known", file=sys.stderr)
+    key = game.cache_key or game.text
     with _memory(args.max_memory), _progress(args.to) as progress:
         # Values neither listed nor saved may be computed beyond memory, with a window.
         head = None
-        if args.no_values and not (args.save or args.misere or checkpoint):
+        if args.no_values and not (args.save or args.misere):
             head = beyond_memory(game, args.to, args.period)
         if head is not None:
             print(_say_window(args.to, head, args.period), file=sys.stderr)
+            window = None
+            if args.checkpoint:
+                from grundy.heap.window import WindowCheckpoint
+
+                window = WindowCheckpoint(args.checkpoint, key, every=args.checkpoint_every)
+                _say_resumed(args.checkpoint, window.heaps())
             report = windowed_report(game, args.to, period=args.period,
-                                     frequencies=args.frequencies, progress=progress)
+                                     frequencies=args.frequencies, progress=progress,
+                                     checkpoint=window)
         else:
+            checkpoint = None
+            if args.checkpoint:
+                from grundy.heap.checkpoint import Checkpoint
+
+                checkpoint = Checkpoint(args.checkpoint, key, every=args.checkpoint_every)
+                resumed = checkpoint.load()
+                _say_resumed(args.checkpoint, 0 if resumed is None else len(resumed))
             report = sequence_report(game, args.to, misere=args.misere, period=args.period,
                                      values=not args.no_values, save=args.save,
                                      progress=progress, checkpoint=checkpoint,
@@ -260,6 +265,12 @@ def _sequence(args: argparse.Namespace) -> None:
         print(_say_frequencies(report.frequencies))
     if args.save:
         print(f"saved to {args.save}")
+
+
+def _say_resumed(directory: str, heaps: int) -> None:
+    if heaps:
+        print(f"grundy: resuming from the checkpoint in {directory}: heaps 0..{heaps - 1} "
+              "known", file=sys.stderr)
 
 
 def _say_window(n: int, head: int, period: bool) -> str:

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from grundy.heap.base import Values
     from grundy.heap.checkpoint import Checkpoint
     from grundy.heap.period import Period
+    from grundy.heap.window import WindowCheckpoint
 
 #: The most heaps whose misère outcomes are listed: each is a search of its own.
 MAX_MISERE_HEAPS = 100_000
@@ -230,11 +231,13 @@ def beyond_memory(game: HeapGame, n: int, period: bool = False) -> int | None:
 
 
 def windowed_report(game: HeapGame, n: int, *, period: bool = False, frequencies: bool = False,
-                    progress: Progress | None = None) -> SequenceReport:
+                    progress: Progress | None = None,
+                    checkpoint: WindowCheckpoint | None = None) -> SequenceReport:
     """The report of ``grundy sequence --no-values`` for heaps 0..n beyond memory (see
     :func:`beyond_memory`): the frequencies and the period as a full run gives them, the
     period only when it is at most :func:`~grundy.heap.window.periods_looked_for` (and the
-    window) long, and never an arithmetic one.
+    window) long, and never an arithmetic one.  ``checkpoint``: resumed from, and written
+    now and then (:class:`~grundy.heap.window.WindowCheckpoint`).
 
     >>> from grundy.budget import Budget, work_limit
     >>> from grundy.heap.takebreak import KAYLES
@@ -251,7 +254,7 @@ def windowed_report(game: HeapGame, n: int, *, period: bool = False, frequencies
     if code is None:
         raise InvalidArgument(f"{game.text} has no rare/common kernel to go beyond memory with")
     run = window_run(code, n, memory_limit(), period=period, progress=progress,
-                     name=game.text)
+                     name=game.text, checkpoint=checkpoint)
     found = None
     if period and run.period is not None:
         found = Period(*run.period, certified=run.theorem is not None, by=run.theorem)

@@ -34,7 +34,13 @@ Guy-Smith theorem (or the k-heap criterion), or only seen, is read as
 
 from __future__ import annotations
 
+import contextlib
+import os
+import tempfile
+import time
+import zipfile
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -43,6 +49,7 @@ from numba import njit
 from grundy.compiled import CACHING
 from grundy.errors import SequenceInterrupted, TooBig, short_number
 from grundy.heap.base import Progress
+from grundy.heap.checkpoint import CHECKPOINT_SECONDS, BadCheckpoint
 from grundy.heap.codes import TakeBreakCode
 from grundy.heap.kernels import (
     _UNDECIDED,
@@ -209,10 +216,35 @@ class _WindowRun(_SparseRun):
                       advice=f"beyond memory, from the first {short_number(len(self.head))} "
                              f"values{last}, {why}; stopped at heap {short_number(self.count)}")
 
-    def compute(self) -> WindowedValues:
-        """Values 0..n: the first part in full, then the window (see the module)."""
+    def compute(self, checkpoint: WindowCheckpoint | None = None) -> WindowedValues:
+        """Values 0..n: the first part in full, then the window (see the module), resumed
+        from ``checkpoint`` and written to it now and then."""
         head = len(self._head)
-        self.run(head - 1, self.progress)
+        kept = None if checkpoint is None else checkpoint.load()
+        keep = None if checkpoint is None else (lambda _: checkpoint.offer(self))
+        try:
+            if kept is not None:
+                self._resume(kept)
+            if not self.windowed:
+                self.run(head - 1, self.progress, keep)
+                self._enter()
+            self.run(self.n, self.progress, keep)
+        except SequenceInterrupted:
+            if checkpoint is not None:
+                checkpoint.save(self)
+            raise
+        if checkpoint is not None:
+            checkpoint.save(self)
+        counts = self.hist[: self.largest + 1].copy()
+        found = self._period()
+        return WindowedValues(counts, self.largest, self.first_heap,
+                              None if found is None else found[0],
+                              None if found is None or not found[1] else self.theorem,
+                              self.most, head, self.window)
+
+    def _enter(self) -> None:
+        """From the first part, computed in full, to the window."""
+        head = len(self._head)
         self._head = self.values
         self.largest = int(self._head.max())
         self.first_heap = int(np.argmax(self._head))
@@ -229,13 +261,45 @@ class _WindowRun(_SparseRun):
         self.rare_val = self.rare_val[:rare].copy()
         self.windowed = True
         self._slide(self._head)
-        self.run(self.n, self.progress)
-        counts = self.hist[: self.largest + 1].copy()
-        found = self._period()
-        return WindowedValues(counts, self.largest, self.first_heap,
-                              None if found is None else found[0],
-                              None if found is None or not found[1] else self.theorem,
-                              self.most, head, self.window)
+
+    #: What a checkpoint keeps besides the arrays, in this order.
+    NUMBERS = ("n", "memory", "seek_period", "windowed", "count", "base", "window", "step",
+               "most", "proved_at", "largest", "first_heap", "mask", "range")
+
+    def saved(self) -> dict[str, np.ndarray[Any, Any]]:
+        """The state of the run, as arrays (see :class:`WindowCheckpoint`)."""
+        numbers = np.array([int(getattr(self, name)) for name in self.NUMBERS], np.int64)
+        if not self.windowed:
+            return {"numbers": numbers, "head": self.values[: self.count]}
+        return {"numbers": numbers, "head": self._head,
+                "window": self.values[: self.count - self.base], "hist": self.hist,
+                "rare_pos": self.rare_pos, "rare_val": self.rare_val, "state": self.state,
+                "last": self.last}
+
+    def _resume(self, kept: dict[str, np.ndarray[Any, Any]]) -> None:
+        numbers = dict(zip(self.NUMBERS, kept["numbers"].tolist(), strict=True))
+        if (numbers["memory"], numbers["seek_period"]) != (self.memory, self.seek_period):
+            raise BadCheckpoint(f"the checkpoint was written with --max-memory "
+                                f"{numbers['memory']} and{'' if numbers['seek_period'] else ' no'}"
+                                " --period; run it so, or give another directory")
+        if not numbers["windowed"]:
+            # The first part so far: the rest of the run depends on its values alone.
+            values, count = _start(len(self._head) - 1, _check_prefix(kept["head"]))
+            _SparseRun.__init__(self, values, count, self.code, self.threads)
+            self._head = values
+            return
+        for name in self.NUMBERS[3:]:
+            setattr(self, name, numbers[name])
+        self.windowed = True
+        self._head = kept["head"]
+        self._tables()
+        self.hist, self.state = kept["hist"].copy(), kept["state"].copy()
+        self.rare_pos, self.rare_val = kept["rare_pos"].copy(), kept["rare_val"].copy()
+        self.last = kept["last"].copy()
+        self.skip = np.zeros(len(self.last), dtype=np.uint8)
+        window = kept["window"]
+        self.values = np.empty(self.window + self.step, dtype=window.dtype)
+        self.values[: len(window)] = window
 
     def _slide(self, source: Values) -> None:
         """A window as long as the memory left allows at the width of ``source``, whose
@@ -318,13 +382,15 @@ class _WindowRun(_SparseRun):
 
 def window_run(code: TakeBreakCode, n: int, memory: int, *, period: bool = False,
                progress: Progress | None = None, threads: int | None = None,
-               name: str | None = None) -> WindowedValues:
+               name: str | None = None, checkpoint: WindowCheckpoint | None = None
+               ) -> WindowedValues:
     """Heaps 0..n of ``code`` (moves leaving at most two heaps) within ``memory`` bytes of
     values: the first :func:`head_length` values in full, then a sliding window (see the
     module).  ``period``: follow the last exceptions of periods up to
     :func:`periods_looked_for` (and the window's length).  ``name`` names the game in refusals
-    (by default its code).  :class:`~grundy.errors.TooBig` when the values kept do not decide
-    a heap; Ctrl-C raises KeyboardInterrupt (nothing is kept).
+    (by default its code).  ``checkpoint``: resume from it, write it now and then, on Ctrl-C
+    and at the end.  :class:`~grundy.errors.TooBig` when the values kept do not decide a
+    heap; Ctrl-C raises KeyboardInterrupt.
     """
     name = name or code.text
     if code.triples:
@@ -332,6 +398,66 @@ def window_run(code: TakeBreakCode, n: int, memory: int, *, period: bool = False
                      "leave three heaps", size=n + 1, limit=memory, unit="bytes")
     run = _WindowRun(code, name, n, memory, period, progress, threads)
     try:
-        return run.compute()
+        return run.compute(checkpoint)
     except SequenceInterrupted:
         raise KeyboardInterrupt from None
+
+
+class WindowCheckpoint:
+    """The checkpoint of a run beyond memory of game ``key``: its first values, its window
+    and what it gathered, in ``directory``, written every ``every`` seconds at most when
+    offered, atomically (a temporary file renamed over the last one).  A checkpoint of
+    another game, or of a run with another memory budget or period search, or a damaged
+    one (the zip file's CRC-32 of each array) is refused with :class:`BadCheckpoint`.
+    """
+
+    FILE_NAME = "window.checkpoint.npz"
+
+    def __init__(self, directory: Path | str, key: str, every: float = CHECKPOINT_SECONDS
+                 ) -> None:
+        self.path = Path(directory) / self.FILE_NAME
+        self.key = key
+        self.every = every
+        self.saved_at = time.monotonic()
+
+    def load(self) -> dict[str, np.ndarray[Any, Any]] | None:
+        """The state kept, or None when there is none yet."""
+        if not self.path.exists():
+            return None
+        try:
+            with np.load(self.path, allow_pickle=False) as kept:
+                arrays = {name: kept[name] for name in kept.files}
+        except (OSError, ValueError, KeyError, zipfile.BadZipFile):
+            raise BadCheckpoint(f"the checkpoint {self.path} is damaged or not a checkpoint; "
+                                "remove it to start again") from None
+        if str(arrays.pop("key", "")) != self.key:
+            raise BadCheckpoint(f"the checkpoint {self.path} is not of {self.key}; give another "
+                                "directory")
+        return arrays
+
+    def heaps(self) -> int:
+        """How many heaps the checkpoint holds (0: none)."""
+        kept = self.load()
+        return 0 if kept is None else int(kept["numbers"][_WindowRun.NUMBERS.index("count")])
+
+    def save(self, run: _WindowRun) -> None:
+        """Write the state of ``run``."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=self.path.parent, prefix=".tmp-window-",
+                                         suffix=".npz", delete=False) as out:
+            temporary = Path(out.name)
+            try:
+                arrays: dict[str, Any] = {"key": np.array(self.key), **run.saved()}
+                np.savez(out, **arrays)
+            except BaseException:
+                out.close()
+                with contextlib.suppress(OSError):
+                    temporary.unlink()
+                raise
+        os.replace(temporary, self.path)
+        self.saved_at = time.monotonic()
+
+    def offer(self, run: _WindowRun) -> None:
+        """Save the state of ``run`` if :attr:`every` seconds have passed since the last."""
+        if time.monotonic() - self.saved_at >= self.every:
+            self.save(run)
