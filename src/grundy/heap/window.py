@@ -34,9 +34,6 @@ Guy-Smith theorem (or the k-heap criterion), or only seen, is read as
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 import time
 import zipfile
 from dataclasses import dataclass
@@ -49,7 +46,7 @@ from numba import njit
 from grundy.compiled import CACHING
 from grundy.errors import SequenceInterrupted, TooBig, short_number
 from grundy.heap.base import Progress
-from grundy.heap.checkpoint import CHECKPOINT_SECONDS, BadCheckpoint
+from grundy.heap.checkpoint import CHECKPOINT_SECONDS, BadCheckpoint, write_atomically
 from grundy.heap.codes import TakeBreakCode
 from grundy.heap.kernels import (
     _UNDECIDED,
@@ -442,19 +439,8 @@ class WindowCheckpoint:
 
     def save(self, run: _WindowRun) -> None:
         """Write the state of ``run``."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=self.path.parent, prefix=".tmp-window-",
-                                         suffix=".npz", delete=False) as out:
-            temporary = Path(out.name)
-            try:
-                arrays: dict[str, Any] = {"key": np.array(self.key), **run.saved()}
-                np.savez(out, **arrays)
-            except BaseException:
-                out.close()
-                with contextlib.suppress(OSError):
-                    temporary.unlink()
-                raise
-        os.replace(temporary, self.path)
+        arrays: dict[str, Any] = {"key": np.array(self.key), **run.saved()}
+        write_atomically(self.path, lambda out: np.savez(out, **arrays))
         self.saved_at = time.monotonic()
 
     def offer(self, run: _WindowRun) -> None:
