@@ -297,6 +297,19 @@ class TestGrundyGame:
     def test_matches_naive_kernel_further(self) -> None:
         assert np.array_equal(grundy_game_values(20000), naive_values([4], 20000, unequal=True))
 
+    def test_flammenkamps_first_sparse_values(self) -> None:
+        # Flammenkamp's page "Sprague-Grundy Values of Grundy's Game": the sparse values
+        # (popcount(G(n) & ...11110) even) of heaps 0..231, heap and value.
+        published = {0: 0, 1: 0, 2: 0, 3: 1, 4: 0, 6: 1, 7: 0, 9: 1, 10: 0, 12: 1, 15: 1,
+                     20: 0, 23: 0, 26: 0, 28: 1, 31: 1, 34: 1, 37: 1, 40: 1, 43: 1, 46: 1,
+                     49: 1, 50: 0, 52: 1, 53: 0, 55: 1, 58: 1, 61: 1, 87: 7, 90: 7, 93: 7,
+                     146: 6, 149: 6, 152: 6, 158: 11, 161: 11, 164: 11, 167: 11, 176: 7,
+                     179: 7, 181: 12, 182: 7, 185: 7, 188: 7, 190: 12, 193: 12, 196: 10,
+                     231: 10}
+        values = grundy_game_values(231).tolist()
+        sparse = {n: v for n, v in enumerate(values) if bin(v & ~1).count("1") % 2 == 0}
+        assert sparse == published
+
     def test_prefix_extension(self) -> None:
         full = grundy_game_values(5000)
         for cut in (0, 1, 2, 3, 777, 5000, 5001):

@@ -34,11 +34,14 @@ def little_computed(self: object, n: int, *arguments: object) -> object:
 
 
 class TestRefusals:
+    # Values listed, or (--no-values) too few to be worth a window beyond memory
+    # (tests/test_window.py has the runs that go beyond memory).
     @pytest.mark.parametrize("command", [
-        ["sequence", "--no-values", "--max-memory", "1M", "octal:0.354", "--to", "20200000"],
+        ["sequence", "--max-memory", "1M", "octal:0.354", "--to", "20200000"],
+        ["sequence", "--no-values", "--max-memory", "4K", "octal:0.354", "--to", "20200000"],
         ["sequence", "--max-memory", "1000", "grundy-game", "--to", "5000"],
         ["value", "--max-memory", "1K", "grundy-game", "100000"],
-        ["sequence", "--no-values", "grundy-game", "--to", str(10 * machine_memory())],
+        ["sequence", "grundy-game", "--to", str(10 * machine_memory())],
     ])
     def test_too_much_memory_is_refused_before_computing(
             self, command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
@@ -54,7 +57,7 @@ class TestRefusals:
 
     def test_the_default_limit_is_named(self, capsys: pytest.CaptureFixture[str]) -> None:
         heaps = 2 * default_memory()
-        assert main(["sequence", "--no-values", "grundy-game", "--to", str(heaps)]) == 3
+        assert main(["sequence", "grundy-game", "--to", str(heaps)]) == 3
         error = capsys.readouterr().err
         assert str(default_memory()) in error
         assert "of this machine's" in error and "--max-memory" in error

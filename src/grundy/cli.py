@@ -47,7 +47,14 @@ from grundy.errors import (
 from grundy.heap.base import MEMORY_BOUND, HeapGame, Progress, use_disk_cache
 from grundy.numerals import shown
 from grundy.render.text import format_analysis, outcome_table, value_rows
-from grundy.sequences import Frequencies, heap_outcomes, heap_value_report, sequence_report
+from grundy.sequences import (
+    Frequencies,
+    beyond_memory,
+    heap_outcomes,
+    heap_value_report,
+    sequence_report,
+    windowed_report,
+)
 
 if TYPE_CHECKING:
     from grundy.heap.period import Period
@@ -214,20 +221,35 @@ def _sequence(args: argparse.Namespace) -> None:
         _genus_sequence(args)
         return
     game = _heap_game(args.game)
-    checkpoint = None
-    if args.checkpoint:
-        from grundy.heap.checkpoint import Checkpoint
-
-        checkpoint = Checkpoint(args.checkpoint, game.cache_key or game.text,
-                                every=args.checkpoint_every)
-        resumed = checkpoint.load()
-        if resumed is not None:
-            print(f"grundy: resuming from the checkpoint in {args.checkpoint}: heaps "
-                  f"0..{len(resumed) - 1} known", file=sys.stderr)
+    key = game.cache_key or game.text
     with _memory(args.max_memory), _progress(args.to) as progress:
-        report = sequence_report(game, args.to, misere=args.misere, period=args.period,
-                                 values=not args.no_values, save=args.save, progress=progress,
-                                 checkpoint=checkpoint, frequencies=args.frequencies)
+        # Values neither listed nor saved may be computed beyond memory, with a window.
+        head = None
+        if args.no_values and not (args.save or args.misere):
+            head = beyond_memory(game, args.to, args.period)
+        if head is not None:
+            print(_say_window(args.to, head, args.period), file=sys.stderr)
+            window = None
+            if args.checkpoint:
+                from grundy.heap.window import WindowCheckpoint
+
+                window = WindowCheckpoint(args.checkpoint, key, every=args.checkpoint_every)
+                _say_resumed(args.checkpoint, window.heaps())
+            report = windowed_report(game, args.to, period=args.period,
+                                     frequencies=args.frequencies, progress=progress,
+                                     checkpoint=window)
+        else:
+            checkpoint = None
+            if args.checkpoint:
+                from grundy.heap.checkpoint import Checkpoint
+
+                checkpoint = Checkpoint(args.checkpoint, key, every=args.checkpoint_every)
+                resumed = checkpoint.load()
+                _say_resumed(args.checkpoint, 0 if resumed is None else len(resumed))
+            report = sequence_report(game, args.to, misere=args.misere, period=args.period,
+                                     values=not args.no_values, save=args.save,
+                                     progress=progress, checkpoint=checkpoint,
+                                     frequencies=args.frequencies)
     if args.json:
         _print_json(report.to_json())
         return
@@ -243,6 +265,27 @@ def _sequence(args: argparse.Namespace) -> None:
         print(_say_frequencies(report.frequencies))
     if args.save:
         print(f"saved to {args.save}")
+
+
+def _say_resumed(directory: str, heaps: int) -> None:
+    if heaps:
+        print(f"grundy: resuming from the checkpoint in {directory}: heaps 0..{heaps - 1} "
+              "known", file=sys.stderr)
+
+
+def _say_window(n: int, head: int, period: bool) -> str:
+    from grundy.budget import memory_limit
+    from grundy.heap.window import periods_looked_for
+
+    note = (f"grundy: heaps 0..{n} do not fit the memory budget ({memory_limit()} bytes) as a "
+            f"full array: heaps 0..{head - 1} are computed in full, then only those, the rare "
+            "heaps and a sliding window of the last values are kept, all the rare/common "
+            "method needs once rare heaps have stopped appearing (if they have not, the run "
+            "stops and says so)")
+    if period:
+        note += (f"; periods up to {periods_looked_for(memory_limit())} heaps long (and the "
+                 "window's length) are looked for, and no arithmetic ones")
+    return note
 
 
 def _say_frequencies(counted: Frequencies) -> str:

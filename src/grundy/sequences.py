@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from grundy.heap.base import Values
     from grundy.heap.checkpoint import Checkpoint
     from grundy.heap.period import Period
+    from grundy.heap.window import WindowCheckpoint
 
 #: The most heaps whose misère outcomes are listed: each is a search of its own.
 MAX_MISERE_HEAPS = 100_000
@@ -94,13 +95,26 @@ class Frequencies:
         """The frequencies of these values (heaps 0..len-1)."""
         import numpy as np
 
-        from grundy.heap.kernels import fewest_rare
-
         counts = np.bincount(values)
         largest = len(counts) - 1
-        mask, rare = fewest_rare(np.bincount(values[1:], minlength=len(counts)))
         first = int(np.flatnonzero(values == largest)[0])
-        return cls(counts.tolist(), largest, first, mask, rare)
+        return cls.of_counts(np.bincount(values[1:], minlength=len(counts)), first)
+
+    @classmethod
+    def of_counts(cls, counts: np.ndarray[Any, Any], first_heap: int) -> Frequencies:
+        """The frequencies of heaps 0..n from ``counts[v]``, the number of heaps 1..n of
+        value ``v`` (the last count not 0), and the first heap of the largest value.
+
+        >>> import numpy as np
+        >>> Frequencies.of_counts(np.array([0, 2, 1]), 3).counts
+        [1, 2, 1]
+        """
+        from grundy.heap.kernels import fewest_rare
+
+        mask, rare = fewest_rare(counts)
+        every = counts.tolist()
+        every[0] += 1  # heap 0
+        return cls(every, len(every) - 1, first_heap, mask, rare)
 
     def to_json(self) -> dict[str, Any]:
         """The object under ``frequencies`` in ``grundy sequence --json``."""
@@ -192,6 +206,61 @@ def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: boo
     if save:
         save_sequence(save, array)
     return SequenceReport(game.text, misere, listed, letters, period, found, counted)
+
+
+def beyond_memory(game: HeapGame, n: int, period: bool = False) -> int | None:
+    """When heaps 0..n of ``game`` do not fit the memory budget as a full array but its
+    rare/common kernel may go on with a window of them (:mod:`grundy.heap.window`), the
+    number of heaps computed in full first (fewer when ``period`` is sought); else None.
+
+    >>> from grundy.budget import Budget, work_limit
+    >>> from grundy.heap.takebreak import KAYLES
+    >>> with work_limit(Budget(10**12, memory=90_000)):
+    ...     beyond_memory(KAYLES, 10**6), beyond_memory(KAYLES, 80_000)
+    (40000, None)
+    """
+    from grundy.budget import memory_limit
+
+    code = game.rare_common_code
+    if code is None or n + 1 <= memory_limit():
+        return None
+    from grundy.heap.window import fits_window, head_length
+
+    memory = memory_limit()
+    return head_length(memory, period) if fits_window(code, n, memory, period) else None
+
+
+def windowed_report(game: HeapGame, n: int, *, period: bool = False, frequencies: bool = False,
+                    progress: Progress | None = None,
+                    checkpoint: WindowCheckpoint | None = None) -> SequenceReport:
+    """The report of ``grundy sequence --no-values`` for heaps 0..n beyond memory (see
+    :func:`beyond_memory`): the frequencies and the period as a full run gives them, the
+    period only when it is at most :func:`~grundy.heap.window.periods_looked_for` (and the
+    window) long, and never an arithmetic one.  ``checkpoint``: resumed from, and written
+    now and then (:class:`~grundy.heap.window.WindowCheckpoint`).
+
+    >>> from grundy.budget import Budget, work_limit
+    >>> from grundy.heap.takebreak import KAYLES
+    >>> with work_limit(Budget(10**12, memory=9_000)):
+    ...     report = windowed_report(KAYLES, 10**5, period=True, frequencies=True)
+    >>> report.period.preperiod, report.period.period, report.frequencies.largest
+    (71, 12, 8)
+    """
+    from grundy.budget import memory_limit
+    from grundy.heap.period import Period
+    from grundy.heap.window import window_run
+
+    code = game.rare_common_code
+    if code is None:
+        raise InvalidArgument(f"{game.text} has no rare/common kernel to go beyond memory with")
+    run = window_run(code, n, memory_limit(), period=period, progress=progress,
+                     name=game.text, checkpoint=checkpoint)
+    found = None
+    if period and run.period is not None:
+        found = Period(*run.period, certified=run.theorem is not None, by=run.theorem)
+    counted = Frequencies.of_counts(run.counts, run.first_heap) if frequencies else None
+    return SequenceReport(game.text, False, period_sought=period, period=found,
+                          frequencies=counted)
 
 
 def heap_value_report(game: HeapGame, heap: int) -> ValueReport:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
     from grundy.heap.cache import SequenceCache
     from grundy.heap.checkpoint import Checkpoint
+    from grundy.heap.codes import TakeBreakCode
     from grundy.heap.period import Period
 
     Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
@@ -352,6 +353,13 @@ the limit is 1000 (the memory budget)
     @property
     def cache_key(self) -> str | None:
         """The key of this game's sequence in the disk cache; None: not kept on disk."""
+        return None
+
+    @property
+    def rare_common_code(self) -> TakeBreakCode | None:
+        """The code whose rare/common kernel computes this game's values with moves that
+        leave at most two heaps, so that a window of them may do beyond memory
+        (:mod:`grundy.heap.window`); None for other games."""
         return None
 
     def _sequence(self) -> Values:

@@ -24,8 +24,9 @@ import json
 import os
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import numpy as np
 
@@ -97,24 +98,30 @@ octal:0.77, not octal:0.07; give another directory
     def save(self, values: np.ndarray[Any, Any]) -> None:
         """Write ``values`` (heaps 0..len-1) atomically: a temporary file, then a rename."""
         data = _checked(values)
-        self.directory.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=self.directory, prefix=".tmp-checkpoint-",
-                                         delete=False) as out:
-            temporary = Path(out.name)
-            try:
-                write_sequence(out, self.key, data)
-            except BaseException:
-                out.close()
-                with contextlib.suppress(OSError):
-                    temporary.unlink()
-                raise
-        os.replace(temporary, self.path)
+        write_atomically(self.path, lambda out: write_sequence(out, self.key, data))
         self.saved_at = time.monotonic()
 
     def offer(self, values: np.ndarray[Any, Any]) -> None:
         """Save ``values`` if :attr:`every` seconds have passed since the last save."""
         if time.monotonic() - self.saved_at >= self.every:
             self.save(values)
+
+
+def write_atomically(path: Path, write: Callable[[IO[bytes]], object]) -> None:
+    """Write a file with ``write(out)`` to a temporary file beside ``path``, then rename it
+    over ``path``: a run killed at any moment leaves the old file whole."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".tmp-checkpoint-",
+                                     delete=False) as out:
+        temporary = Path(out.name)
+        try:
+            write(out)
+        except BaseException:
+            out.close()
+            with contextlib.suppress(OSError):
+                temporary.unlink()
+            raise
+    os.replace(temporary, path)
 
 
 def _header(source: Any, path: Path) -> dict[str, Any]:

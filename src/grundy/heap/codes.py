@@ -182,3 +182,7 @@ without taking), not 1
     def triples(self) -> list[int]:
         """The removals that may leave three heaps."""
         return [k for k, d in enumerate(self.digits) if d & 8]
+
+
+#: Grundy's game as a code, ``4!.0``: split a heap into two heaps, kept unequal.
+SPLIT_IN_TWO = TakeBreakCode((4,), unequal=(0,))

@@ -45,7 +45,7 @@ from numba import get_num_threads, njit, prange, set_num_threads
 
 from grundy.compiled import CACHING
 from grundy.errors import InvalidArgument, InvalidGame, SequenceInterrupted
-from grundy.heap.codes import TakeBreakCode
+from grundy.heap.codes import SPLIT_IN_TWO, TakeBreakCode
 
 Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
 IntArray = np.ndarray[Any, np.dtype[np.int64]]
@@ -53,8 +53,12 @@ IntArray = np.ndarray[Any, np.dtype[np.int64]]
 _DTYPES = (np.uint8, np.uint16, np.uint32, np.uint64)
 
 # Statuses returned by the sparse kernels when they stop before the end of their chunk
-# (the parallel one also leaves a heap whose candidate does not fit to the serial one).
-_DONE, _GROW_RANGE, _WIDEN, _GROW_RARE, _SERIAL = 0, 1, 2, 3, 4
+# (the parallel one also leaves a heap whose candidate does not fit to the serial one;
+# _UNDECIDED: a proof scan needs splits deeper than the values kept, see window.py).
+_DONE, _GROW_RANGE, _WIDEN, _GROW_RARE, _SERIAL, _UNDECIDED = 0, 1, 2, 3, 4, 5
+
+# The depth of proof scans when every value is kept: no limit.
+_ANY_DEPTH = 1 << 62
 
 # Chunks are sized to take about this long, so progress and Ctrl-C stay responsive.
 _CHUNK_SECONDS = 0.1
@@ -207,14 +211,13 @@ def subtraction_values(amounts: Sequence[int], n: int,
 
 # -- take-and-break codes: the sparse-space kernel ---------------------------------------
 
-# Grundy's game is the code 4!.0: the parts of a split kept unequal.
-_SPLIT_IN_TWO = TakeBreakCode((4,), unequal=(0,))
 
 @njit(cache=CACHING)
-def _mark_rare_options(g, i, stamp, take_k, take_bits, splits, unequal, rare_pos, rare_val,  # type: ignore[no-untyped-def]
-                       nrare, seen):
+def _mark_rare_options(g, base, i, stamp, take_k, take_bits, splits, unequal, rare_pos,  # type: ignore[no-untyped-def]
+                       rare_val, nrare, seen):
     # Step 1 of the method for heap i, but for three-heap moves: the moves that leave at
-    # most one heap, and the two-heap splits with a rare part, marked with stamp.
+    # most one heap, and the two-heap splits with a rare part, marked with stamp.  g[m]
+    # is the value of heap base + m (base > 0: only the recent values are kept).
     for j in range(take_k.shape[0]):
         k = take_k[j]
         if k > i:
@@ -223,50 +226,54 @@ def _mark_rare_options(g, i, stamp, take_k, take_bits, splits, unequal, rare_pos
             if take_bits[j] & 1:
                 seen[0] = stamp
         elif take_bits[j] & 2:
-            seen[np.int64(g[i - k])] = stamp
+            seen[np.int64(g[i - k - base])] = stamp
     for j in range(splits.shape[0]):
         rest = i - splits[j]
         if rest < 2:
             break
+        kept = rest - base
         if unequal[j]:
             for q in range(nrare):
                 r = rare_pos[q]
-                if r >= rest:
+                if r >= kept:
                     break
                 if rest - r != r:
-                    seen[rare_val[q] ^ np.int64(g[rest - r])] = stamp
+                    seen[rare_val[q] ^ np.int64(g[kept - r])] = stamp
         else:
             for q in range(nrare):
                 r = rare_pos[q]
-                if r >= rest:
+                if r >= kept:
                     break
-                seen[rare_val[q] ^ np.int64(g[rest - r])] = stamp
+                seen[rare_val[q] ^ np.int64(g[kept - r])] = stamp
 
 
 @njit(cache=CACHING)
-def _mark_splits(g, i, low, high, splits, unequal, marks, mark):  # type: ignore[no-untyped-def]
+def _mark_splits(head, g, base, i, low, high, splits, unequal, marks, mark):  # type: ignore[no-untyped-def]
     # The proof scan's stretch: every two-heap split of heap i whose smaller part is in
-    # low..high-1, marked without tests (branch-free).
+    # low..high-1, marked without tests (branch-free).  The smaller part's value is read
+    # from head (the first values), the larger's from g (as in _mark_rare_options).
     for j in range(splits.shape[0]):
         rest = i - splits[j]
+        kept = rest - base
         hi = min(high, (rest - 1) // 2 + 1 if unequal[j] else rest // 2 + 1)
         for x in range(low, hi):
-            marks[np.int64(g[x]) ^ np.int64(g[rest - x])] = mark
+            marks[np.int64(head[x]) ^ np.int64(g[kept - x])] = mark
 
 
 @njit(cache=CACHING, inline="always")
-def _scan_splits(g, i, splits, unequal, marks, mark, needed, first, count):  # type: ignore[no-untyped-def]
+def _scan_splits(head, g, base, depth, i, splits, unequal, marks, mark, needed, first,  # type: ignore[no-untyped-def]
+                 count):
     # The proof scan of heap i: its splits marked in stretches without tests (branch-free),
     # the needed values ``needed[first:first + count]`` that got marked dropped after each;
-    # stretches grow so that deep scans check rarely.  Returns the needed values left
-    # unmarked and the splits scanned.
-    amax = (i - splits[0]) // 2
+    # stretches grow so that deep scans check rarely.  Smaller parts go up to depth at
+    # most.  Returns the needed values left unmarked and the splits scanned.
+    amax = min((i - splits[0]) // 2, depth)
     a = 1
     stretch = 16
     scanned = 0
     while a <= amax and count > 0:
         end = min(a + stretch, amax + 1)
-        _mark_splits(g, i, a, end, splits, unequal, marks, mark)
+        _mark_splits(head, g, base, i, a, end, splits, unequal, marks, mark)
         scanned += end - a
         a = end
         kept = 0
@@ -280,14 +287,20 @@ def _scan_splits(g, i, splits, unequal, marks, mark, needed, first, count):  # t
 
 
 @njit(cache=CACHING)
-def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  # type: ignore[no-untyped-def]
+def _sparse_chunk(head, g, start, stop, take_k, take_bits, splits, triples, unequal,  # type: ignore[no-untyped-def]
                   rare_pos, rare_val, rare_tab, common_vals, rare_vals, seen, needed, hist, state,
                   limit):
-    # state: [number of rare positions, largest value, proof-scan steps, range L]
+    # state: [number of rare positions, largest value, proof-scan steps, range L, block
+    # length (parallel kernel), base, depth]: g[m] is the value of heap base + m, head
+    # holds the values of the first heaps, and proof scans look at smaller parts up to
+    # depth (all of them when every value is kept: base 0, head is g; three-heap moves
+    # only then).
     nrare = state[0]
     top = state[1]
     scanned = state[2]
     half = state[3] // 2
+    base = state[5]
+    depth = state[6]
     cap = rare_pos.shape[0]
     nsplit = splits.shape[0]
     seen[:] = 0
@@ -300,8 +313,8 @@ def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  
             state[2] = scanned
             return i, 1
         stamp = i - start + 1
-        _mark_rare_options(g, i, stamp, take_k, take_bits, splits, unequal, rare_pos, rare_val,
-                           nrare, seen)
+        _mark_rare_options(g, base, i, stamp, take_k, take_bits, splits, unequal, rare_pos,
+                           rare_val, nrare, seen)
         for j in range(triples.shape[0]):
             rest = i - triples[j]
             for a in range(1, rest // 3 + 1):
@@ -320,8 +333,14 @@ def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  
                 need += 1
             q += 1
         if need > 0 and nsplit > 0:
-            need, steps = _scan_splits(g, i, splits, unequal, seen, stamp, needed, 0, need)
+            need, steps = _scan_splits(head, g, base, depth, i, splits, unequal, seen, stamp,
+                                       needed, 0, need)
             scanned += steps
+            if need > 0 and depth < (i - splits[0]) // 2:
+                state[0] = nrare
+                state[1] = top
+                state[2] = scanned
+                return i, 5
         value = c
         if need > 0:
             value = 0
@@ -341,7 +360,7 @@ def _sparse_chunk(g, start, stop, take_k, take_bits, splits, triples, unequal,  
             rare_pos[nrare] = i
             rare_val[nrare] = value
             nrare += 1
-        g[i] = value
+        g[i - base] = value
         if i > 0:
             hist[value] += 1
         top = max(top, value)
@@ -357,7 +376,7 @@ _BLOCK = 2048
 
 
 @njit(cache=CACHING, parallel=True)
-def _sparse_parallel(g, start, stop, take_k, take_bits, splits, unequal,  # type: ignore[no-untyped-def]
+def _sparse_parallel(head, g, start, stop, take_k, take_bits, splits, unequal,  # type: ignore[no-untyped-def]
                      rare_pos, rare_val, rare_tab, common_vals, rare_vals, seen, hist, state,
                      limit):
     # The serial kernel's steps 1-2 run heap by heap over a block, taking each heap's value
@@ -367,11 +386,13 @@ def _sparse_parallel(g, start, stop, take_k, take_bits, splits, unequal,  # type
     # looked only at right values), that heap's value is its least unmarked rare value,
     # and the next block starts after it.  Blocks double while the guesses hold and shrink
     # to where one failed, so that early on, when new rare heaps are common, little is
-    # guessed in vain.  state: as the serial kernel's, and [4] the block length.
+    # guessed in vain.  state, head and g: as the serial kernel's.
     nrare = state[0]
     top = state[1]
     scanned = state[2]
     half = state[3] // 2
+    base = state[5]
+    depth = state[6]
     cap = rare_pos.shape[0]
     size = seen.shape[0]
     scan_heap = np.zeros(_BLOCK, dtype=np.int64)
@@ -398,8 +419,8 @@ def _sparse_parallel(g, start, stop, take_k, take_bits, splits, unequal,  # type
                 end = h
                 break
             stamp = h - i + 1
-            _mark_rare_options(g, h, stamp, take_k, take_bits, splits, unequal, rare_pos,
-                               rare_val, nrare, seen)
+            _mark_rare_options(g, base, h, stamp, take_k, take_bits, splits, unequal,
+                               rare_pos, rare_val, nrare, seen)
             q = 0
             while seen[common_vals[q]] == stamp:
                 q += 1
@@ -421,27 +442,35 @@ def _sparse_parallel(g, start, stop, take_k, take_bits, splits, unequal,  # type
                 need_at[nscan] = first
                 nscan += 1
                 need_at[nscan] = total
-            g[h] = c
+            g[h - base] = c
             guess_top = max(guess_top, c)
         for s in prange(nscan):
             # The serial kernel's scan, each heap with marks of its own.
             marked = np.zeros(size, dtype=np.uint8)
             first = need_at[s]
-            left, steps[s] = _scan_splits(g, scan_heap[s], splits, unequal, marked, 1,
-                                          need_vals, first, need_at[s + 1] - first)
-            found[s] = need_vals[first] if left > 0 else -1
+            heap = scan_heap[s]
+            left, steps[s] = _scan_splits(head, g, base, depth, heap, splits, unequal, marked,
+                                          1, need_vals, first, need_at[s + 1] - first)
+            found[s] = -1
+            if left > 0:
+                # -2: the scan stopped at its depth, which decides nothing.
+                found[s] = need_vals[first] if depth >= (heap - splits[0]) // 2 else -2
         length = min(2 * length, _BLOCK)
         for s in range(nscan):
             scanned += steps[s]
             steps[s] = 0
+            if found[s] == -2:
+                end = scan_heap[s]
+                status = 5
+                break
             if found[s] >= 0:
                 end = scan_heap[s] + 1
-                g[scan_heap[s]] = found[s]
+                g[scan_heap[s] - base] = found[s]
                 status = 0
                 length = max(16, (end - i) // 2)
                 break
         for h in range(i, end):
-            value = np.int64(g[h])
+            value = np.int64(g[h - base])
             if h > 0 and rare_tab[value]:
                 if nrare == cap:
                     state[0] = nrare
@@ -539,7 +568,7 @@ class _SparseRun:
             self.range *= 2
         self.hist = np.zeros(self.range, dtype=np.int64)
         _histogram(values, 1, count, self.hist)
-        self.state = np.array([0, top, 0, self.range, 64], dtype=np.int64)
+        self.state = np.array([0, top, 0, self.range, 64, 0, _ANY_DEPTH], dtype=np.int64)
         self.rare_at_choice = 0
         self.mask = 1
         self._choose_mask(force=True)
@@ -580,24 +609,41 @@ class _SparseRun:
         self._tables()
         self._choose_mask()
 
+    def _widen_values(self) -> None:
+        self.values = _widen(self.values)
+
     def _grow_rare(self) -> None:
         extra = len(self.rare_pos)
         self.rare_pos = np.concatenate((self.rare_pos, np.zeros(extra, dtype=np.int64)))
         self.rare_val = np.concatenate((self.rare_val, np.zeros(extra, dtype=np.int64)))
+
+    @property
+    def head(self) -> Values:
+        """The values the proof scans read the smaller part's value from: all of them."""
+        return self.values
+
+    def _room(self, end: int) -> int:
+        """Where the next chunk may end at most, ``end`` being the end of the run."""
+        return end
+
+    def _computed(self, start: int, stop: int) -> None:
+        """Hears that heaps start..stop-1 were computed."""
 
     def run(self, n: int, progress: Callable[[int], None] | None,
             keep: Callable[[Values], None] | None = None) -> Values:
         chunks = _Chunks()
         try:
             while self.count <= n:
-                stop = chunks.next_stop(self.count, n + 1)
+                start = self.count
+                stop = chunks.next_stop(start, self._room(n + 1))
                 reached, status = self._chunk(stop)
-                chunks.adapt(reached - self.count)
+                chunks.adapt(reached - start)
                 self.count = reached
+                self._computed(start, reached)
                 if status == _GROW_RANGE:
                     self._grow_range()
                 elif status == _WIDEN:
-                    self.values = _widen(self.values)
+                    self._widen_values()
                 elif status == _GROW_RARE:
                     self._grow_rare()
                 if self.state[0] > 2 * self.rare_at_choice + 32:
@@ -624,7 +670,7 @@ class _SparseRun:
             self.count = reached
             stop = reached + 1
         reached, status = _sparse_chunk(
-            self.values, self.count, stop, self.take_k, self.take_bits, self.splits,
+            self.head, self.values, self.count, stop, self.take_k, self.take_bits, self.splits,
             self.triples, self.unequal, self.rare_pos, self.rare_val, self.rare_tab,
             self.common_vals, self.rare_vals, self.seen, self.needed, self.hist, self.state,
             _limit(self.values))
@@ -635,7 +681,7 @@ class _SparseRun:
         set_num_threads(min(self.threads, available_threads()))
         try:
             reached, status = _sparse_parallel(
-                self.values, self.count, stop, self.take_k, self.take_bits, self.splits,
+                self.head, self.values, self.count, stop, self.take_k, self.take_bits, self.splits,
                 self.unequal, self.rare_pos, self.rare_val, self.rare_tab, self.common_vals,
                 self.rare_vals, self.seen, self.hist, self.state, _limit(self.values))
         finally:
@@ -724,7 +770,7 @@ def grundy_game_values(n: int, prefix: np.ndarray[Any, Any] | None = None,
     [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]
     """
     n = _check_n(n)
-    run = _sparse(_SPLIT_IN_TWO, n, prefix, threads)
+    run = _sparse(SPLIT_IN_TWO, n, prefix, threads)
     return run.run(n, progress, keep)
 
 
@@ -753,7 +799,7 @@ def sparse_run(code: TakeBreakCode | Sequence[int] | None, n: int,
     ([0, 1, 2, 3, 1, 4], True)
     """
     n = _check_n(n)
-    run = _sparse(_SPLIT_IN_TWO if code is None else TakeBreakCode.of(code), n, None, threads)
+    run = _sparse(SPLIT_IN_TWO if code is None else TakeBreakCode.of(code), n, None, threads)
     values = run.run(n, progress)
     return SparseRun(values, run.mask, run.rare_positions, run.proof_scan_steps)
 

@@ -264,17 +264,61 @@ def certify_take_break(code: TakeBreakCode | Sequence[int], values: np.ndarray[A
     >>> certify_take_break([0, 0, 7], take_break_values([0, 0, 7], 100)) is None
     True
     """
-    checked = TakeBreakCode.of(code)
-    t, heaps = checked.largest_removal, _most_heaps(checked)
-    if checked.guy_smith_octal:
-        found = _search(values, 2, 1, 2, t)
-        by = GUY_SMITH
-    else:
-        found = _search(values, heaps, 1, heaps, t + heaps)
-        by = K_HEAP
+    rule, by = take_break_rule(code)
+    found = _search(values, *rule)
     if found is None:
         return None
     return Period(found[0], found[1], True, by)
+
+
+#: A rule ``(a, floor, b, c)``: period ``p`` of preperiod ``e`` holds in ``N`` values when
+#: ``a * max(e, floor) + b * p + c <= N``.
+Rule = tuple[int, int, int, int]
+
+#: The rule of :func:`detect_period` (three repeats of the period).
+DETECT_RULE: Rule = (1, 0, 3, 0)
+
+
+def take_break_rule(code: TakeBreakCode | Sequence[int]) -> tuple[Rule, str]:
+    """The rule of the theorem that proves a period of this code (see
+    :func:`certify_take_break`), and the theorem's name.
+
+    >>> take_break_rule([0, 7, 7])
+    ((2, 1, 2, 2), 'Guy-Smith octal periodicity theorem')
+    """
+    checked = TakeBreakCode.of(code)
+    t, heaps = checked.largest_removal, _most_heaps(checked)
+    if checked.guy_smith_octal:
+        return (2, 1, 2, t), GUY_SMITH
+    return (heaps, 1, heaps, t + heaps), K_HEAP
+
+
+def least_period_after(last: np.ndarray[Any, Any], size: int, a: int, floor: int, b: int,
+                       c: int) -> tuple[int, int] | None:
+    """``(preperiod, period)``: the least period ``p < len(last)`` that holds by the rule
+    ``(a, floor, b, c)`` in the values of heaps ``0..size-1``, from ``last[p]``, the last
+    heap ``n`` with ``G(n) != G(n - p)`` (``p - 1`` when there is none); the same answer as
+    the search over the values themselves, for the periods it looks at.
+
+    >>> values = np.array([5, 1, 2, 3, 1, 2, 3, 1, 2, 3])
+    >>> last = np.array([-1, 9, 9, 3])   # G(3) != G(0): period 3 holds from heap 1
+    >>> least_period_after(last, len(values), *DETECT_RULE), detect_period(values)
+    ((1, 3), (1, 3))
+    """
+    pmax = max(0, (size - c) // b) if b else size
+    pmax = min(pmax, size - 1, len(last) - 1)
+    start, period = _least_after(np.asarray(last, dtype=np.int64), pmax, size, a, floor, b, c)
+    return (int(start), int(period)) if period else None
+
+
+@njit(cache=CACHING)
+def _least_after(last, pmax, size, a, floor, b, c):  # type: ignore[no-untyped-def]
+    # A loop, not arrays: it runs now and then during long runs, within their memory.
+    for p in range(1, pmax + 1):
+        start = last[p] - p + 1
+        if a * max(start, floor) + b * p + c <= size:
+            return start, p
+    return 0, 0
 
 
 def _largest_amount(amounts: Sequence[int]) -> int:

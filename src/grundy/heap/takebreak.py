@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from grundy.errors import BEYOND, capped
 from grundy.heap.base import MEMORY_BOUND, HeapGame, Heaps, Keep, Progress, narrow_array
-from grundy.heap.codes import TakeBreakCode
+from grundy.heap.codes import SPLIT_IN_TWO, TakeBreakCode
 
 if TYPE_CHECKING:
     from grundy.heap.base import Values
@@ -150,6 +150,11 @@ hexadecimal codes are written hex:0.8
         """The code, whatever alias the game goes by."""
         return ("hex:" if self.hexadecimal else "octal:") + self.code
 
+    @property
+    def rare_common_code(self) -> TakeBreakCode | None:
+        """The code, unless a move may leave three heaps."""
+        return None if self.rules.triples else self.rules
+
     def heap_state_bound(self, n: int) -> int:
         """Multisets of heaps with at most n tokens, or n + 1 if no move splits."""
         return n + 1 if self.max_parts <= 1 else partition_bound(n)
@@ -276,6 +281,11 @@ class GrundyGame(HeapGame):
     def cache_key(self) -> str:
         """``grundy-game``."""
         return self.name
+
+    @property
+    def rare_common_code(self) -> TakeBreakCode:
+        """``4!.0``: split a heap into two unequal ones."""
+        return SPLIT_IN_TWO
 
     def heap_state_bound(self, n: int) -> int:
         """Multisets of heaps with n tokens at most."""
