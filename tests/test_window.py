@@ -28,7 +28,13 @@ from grundy.heap.codes import SPLIT_IN_TWO, TakeBreakCode
 from grundy.heap.kernels import fewest_rare, grundy_game_values, take_break_values
 from grundy.heap.period import DETECT_RULE, _search, certify_take_break
 from grundy.heap.takebreak import TakeAndBreak
-from grundy.heap.window import WindowCheckpoint, _track_exceptions, head_length, window_run
+from grundy.heap.window import (
+    LONGEST_RUN,
+    WindowCheckpoint,
+    _track_exceptions,
+    head_length,
+    window_run,
+)
 from grundy.sequences import Frequencies, beyond_memory, windowed_report
 
 from naive import naive_values
@@ -262,6 +268,18 @@ class TestCommandLine:
                      "--to", "300000"])
         assert code == 3
         assert "do not fit" not in capsys.readouterr().err
+
+    def test_runs_past_the_longest_published_are_refused_up_front(
+            self, capsys: pytest.CaptureFixture[str]) -> None:
+        begun = time.monotonic()
+        code = main(["sequence", "--no-values", "--period", "octal:0.354", "--to",
+                     str(10**18)])
+        assert code == 3
+        assert "too big" in capsys.readouterr().err
+        assert time.monotonic() - begun < 5
+        with work_limit(Budget(10**15, memory=100_000)):
+            assert beyond_memory(TakeAndBreak("0.77"), LONGEST_RUN) == 44_444
+            assert beyond_memory(TakeAndBreak("0.77"), LONGEST_RUN + 1) is None
 
     def test_which_runs_go_beyond_memory(self) -> None:
         with work_limit(Budget(10**15, memory=100_000)):

@@ -92,6 +92,12 @@ def _values_memory(memory: int, period: bool) -> int:
     return memory - 9 * periods_looked_for(memory, period)
 
 
+#: The most heaps a run beyond memory takes on: the longest runs published (0.167 to 2^40).
+#: Past it a run would take months on one machine, so it is refused up front as too big for
+#: memory, as before the window.
+LONGEST_RUN = 1 << 40
+
+
 def fits_window(code: TakeBreakCode | None, n: int, memory: int, period: bool = False) -> bool:
     """True when heaps 0..n of ``code`` do not fit ``memory`` bytes as a full array but may
     be computed with a window: moves leave at most two heaps, and the first part is long
@@ -99,8 +105,10 @@ def fits_window(code: TakeBreakCode | None, n: int, memory: int, period: bool = 
 
     >>> fits_window(TakeBreakCode.parse("0.77"), 10**6, 10**5), fits_window(None, 10**6, 10**5)
     (True, False)
+    >>> fits_window(TakeBreakCode.parse("0.77"), 10**18, 10**5)
+    False
     """
-    if code is None or code.triples:
+    if code is None or code.triples or n > LONGEST_RUN:
         return False
     return n + 1 > memory and head_length(memory, period) >= LEAST_HEAD
 
