@@ -74,11 +74,13 @@ _UNKNOWN = -2
 _PAUSED = -3
 
 # A slot's tag is width * 256 + value: never 0 (the width is at least 1), and a Cram value
-# is at most the number of places for a domino, 112 on 64 cells.
+# is at most the number of places for a domino, 112 on 64 cells.  A "value" of 128 or more
+# keeps instead, in its low 7 bits, values from 0 to 6 the region is known not to have.
 _TAG_SHIFT = 8
 _TAG_VALUE = 255
-# The value kept for a region known only to be won by the player to move.
-_WINS = 254
+_ABSENT = 128
+# The value kept for a region known only to be won by the player to move: 0 is absent.
+_WINS = _ABSENT | 1
 
 # The table is rebuilt once this fraction of it is used, to keep probe chains short.
 _LOAD_NUM, _LOAD_DEN = 5, 8
@@ -459,9 +461,10 @@ def _next_part(live, h, w, not_last, kind):  # type: ignore[no-untyped-def]
 
 @njit(cache=CACHING)
 def _known(tag, outcome):  # type: ignore[no-untyped-def]
-    """Whether a slot's tag answers: any stored result when only the ``outcome`` is asked,
-    a value otherwise (a region known only to be won does not say its value)."""
-    return tag != 0 and (outcome or tag & _TAG_VALUE != _WINS)
+    """Whether a slot's tag answers: a value, or when only the ``outcome`` is asked, that the
+    region is won (a region known only to be won does not say its value)."""
+    value = tag & _TAG_VALUE
+    return tag != 0 and (value < _ABSENT or (outcome and value & 1 != 0))
 
 
 @njit(cache=CACHING)
@@ -584,7 +587,7 @@ def _value(cells, rows, cols, kind, outcome, keys, tags, used, solve,  # type: i
         value = -1
         if found[d] == 0 and asked[d]:
             value = _WINS
-        elif found[d] >= 0:
+        elif 0 <= found[d] < _ABSENT:
             if found[d] < 64:
                 seen_low[d] |= _ONE << _U(found[d])
             else:
