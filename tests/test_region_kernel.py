@@ -205,7 +205,8 @@ class TestTable:
         region_kernel.clear_memo()
         try:
             assert region_kernel.region_value((1 << 20) - 1, 4, 5) == 2
-            assert region_kernel.memo_size() > 1000
+            # More regions than the first table of 8 slots could take: it grew, keeping them.
+            assert region_kernel.memo_size() > 100
         finally:
             monkeypatch.undo()
             region_kernel.clear_memo()

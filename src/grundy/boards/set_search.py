@@ -26,9 +26,9 @@ have, so that asking the same again costs one look-up.  The search is recursive;
 (and is called again, everything learnt kept) when either table is full, which grows it, and
 after a number of searched regions, so that the caller can look at the clock.
 
->>> value_in((1 << 25) - 1, 5, 5), value_in((1 << 20) - 1, 4, 5, wanted=1 << 2)
+>>> value_in((1 << 25) - 1, 5, 5, CRAM, wanted=0b1), value_in((1 << 20) - 1, 4, 5, CRAM, 1 << 2)
 (0, 2)
->>> value_in((1 << 20) - 1, 4, 5, wanted=0b11) is None
+>>> value_in((1 << 20) - 1, 4, 5, CRAM, wanted=0b11) is None
 True
 """
 
@@ -436,33 +436,20 @@ def _ask(part: int, rows: int, cols: int, kind: int, wanted: tuple[int, int],
             return found
 
 
-def value_in(cells: int, rows: int, cols: int, kind: int = kernel.CRAM,
-             wanted: int | None = None) -> int | None:
+def value_in(cells: int, rows: int, cols: int, kind: int, wanted: int) -> int | None:
     """The normal-play nim-value of the game ``kind`` (:data:`~region_kernel.CRAM` or
     :data:`~region_kernel.KINGS`) on the free ``cells`` of a ``rows x cols`` frame (bit
     ``r * cols + c``, at most 64 cells) if it is in ``wanted`` (a mask of values, bit ``v``
-    for the value ``v``; every value when None), else None.
+    for the value ``v``), else None.
 
-    >>> value_in(0b111111, 2, 3), value_in(0b111111, 2, 3, wanted=0b1)
+    >>> value_in(0b111111, 2, 3, CRAM, wanted=0b10), value_in(0b111111, 2, 3, CRAM, wanted=0b1)
     (1, None)
     >>> value_in(0b111, 1, 3, KINGS, wanted=0b100)
     2
     """
-    kernel._check(cells, rows, cols, kind)
-    table = kernel._tables[kind]
-    if table.used[0] > kernel._KEPT:
-        kernel._tables[kind] = kernel._Table()
-    watch = Watch(f"solving {kernel.GAMES[kind]} on {rows}x{cols} cells")
-    parts = sorted((int(part) for part in _regions(_U(cells), rows, cols, kind)),
-                   key=int.bit_count)
-    total = 0
-    # Every region but the largest in full; the largest asked for the values that matter.
-    for part in parts[:-1]:
-        total ^= _full(part, rows, cols, kind, watch)
+    parts, total, watch = _prepared(cells, rows, cols, kind)
     if not parts:
-        return 0 if wanted is None or wanted & 1 else None
-    if wanted is None:
-        return total ^ _full(parts[-1], rows, cols, kind, watch)
+        return 0 if wanted & 1 else None
     lo, hi = _spread(wanted, total)
     if not lo and not hi:
         return None
@@ -471,6 +458,53 @@ def value_in(cells: int, rows: int, cols: int, kind: int = kernel.CRAM,
         return None
     value = found ^ total
     return value if wanted >> value & 1 else None
+
+
+def nim_value(cells: int, rows: int, cols: int, kind: int) -> int:
+    """The normal-play nim-value of the game ``kind`` on the free ``cells`` (as
+    :func:`value_in`), asked for the values up to 0, then up to 1, and so on.
+
+    >>> nim_value((1 << 20) - 1, 4, 5, CRAM), nim_value(0b1111, 2, 2, KINGS)
+    (2, 1)
+    """
+    parts, total, watch = _prepared(cells, rows, cols, kind)
+    return total ^ _full(parts[-1], rows, cols, kind, watch) if parts else 0
+
+
+def _prepared(cells: int, rows: int, cols: int, kind: int) -> tuple[list[int], int, Watch]:
+    """The regions of a position, the largest last, the xor of the values of all but the
+    last, and the watch of the search."""
+    kernel._check(cells, rows, cols, kind)
+    if kernel._tables[kind].used[0] > kernel._KEPT:
+        kernel._tables[kind] = kernel._Table()
+    watch = Watch(f"solving {kernel.GAMES[kind]} on {rows}x{cols} cells")
+    parts = sorted((int(part) for part in _regions(_U(cells), rows, cols, kind)),
+                   key=int.bit_count)
+    total = 0
+    for part in parts[:-1]:
+        total ^= _full(part, rows, cols, kind, watch)
+    return parts, total, watch
+
+
+def known(cells: int, rows: int, cols: int, kind: int) -> int | None:
+    """The value of the free ``cells`` when the table holds each of their regions, else None.
+
+    >>> kernel.clear_memo()
+    >>> known(0b111111, 2, 3, CRAM), nim_value(0b111111, 2, 3, CRAM), known(0b111111, 2, 3, CRAM)
+    (None, 1, 1)
+    """
+    kernel._check(cells, rows, cols, kind)
+    table = kernel._tables[kind]
+    total = 0
+    for part in _regions(_U(cells), rows, cols, kind):
+        if int(part).bit_count() < _SEARCHED[kind]:
+            total ^= 1
+            continue
+        value = int(_known(part, rows, cols, table.keys, table.tags))
+        if value < 0:
+            return None
+        total ^= value
+    return total
 
 
 def _full(part: int, rows: int, cols: int, kind: int, watch: Watch) -> int:
