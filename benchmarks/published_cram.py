@@ -6,8 +6,9 @@ The table is Piotr Beling's (https://github.com/beling/impartial-games, README, 
 obtained so far"), most of whose entries were first found by Glop (Lemoine and Viennot).
 Each board of at most 64 cells is solved cold in its own process under a time budget of
 ``--minutes`` (default 10), after loading the compiled kernel (not timed): the nim-value by
-the compiled search (``grundy.boards.region_kernel.region_value``), and who wins by its
-outcome search (``wins``), each timed.
+the compiled set search (``grundy.boards.region_kernel.region_value``), and who wins by the
+same search asked whether the value is 0 (``wins``), each timed; a won board's winning move
+is read from the table the search left (the option it proved lost).
 A board whose value is not found in time says so; nothing is left out silently.
 """
 
@@ -28,21 +29,34 @@ PUBLISHED = {
 
 CHILD = """
 import sys, time
-from grundy.boards import region_kernel as kernel
+from grundy.boards import region_kernel as kernel, set_search
+from grundy.boards.bitgrid import square
 from grundy.budget import Budget, work_limit
 from grundy.errors import TooBig
 rows, cols, seconds, what = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
 search = kernel.wins if what == "wins" else kernel.region_value
 search(3, 1, 2)
 kernel.clear_memo()
+board = (1 << rows * cols) - 1
 start = time.perf_counter()
 try:
     with work_limit(Budget.of(seconds)):
-        found = search((1 << rows * cols) - 1, rows, cols)
+        found = search(board, rows, cols)
 except TooBig:
     print(f"not within {seconds:.0f} s")
-else:
-    print(f"{found} {time.perf_counter() - start:.1f} {kernel.memo_size()}")
+    sys.exit()
+elapsed = time.perf_counter() - start
+move = ""
+# The option the search proved lost is in its table; one the search settled without a
+# look (a mirror image, say) is asked again, at no cost.
+for ask in (set_search.known, lambda *a: set_search.value_in(*a, wanted=1)):
+    for first in range(rows * cols if what == "wins" and found and not move else 0):
+        r, c = divmod(first, cols)
+        for second in (first + 1 if c + 1 < cols else -1, first + cols):
+            option = board & ~(1 << first | 1 << max(second, 0))
+            if 0 <= second < rows * cols and ask(option, rows, cols, kernel.CRAM) == 0:
+                move = move or f", {square(r, c)}-{square(*divmod(second, cols))}"
+print(f"{found} {elapsed:.1f} {kernel.memo_size()}{move}")
 """
 
 

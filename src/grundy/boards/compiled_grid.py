@@ -121,11 +121,15 @@ class CompiledGridGame(GridGame):
         if not self.compiled(state):
             yield from super().moves_to_value(state, target)
             return
+        from grundy.boards import region_kernel
+
         seen: set[Option] = set()
         for play in self.plays(state):
             left = self.apply(state, play)
-            # Settling (splitting and folding) costs far more than the compiled value.
-            if self.value(left) != target:
+            # Each option is asked only whether its value is the target, which prunes its
+            # search; settling (splitting and folding) costs far more than the compiled value.
+            rows, cols, cells = left
+            if not region_kernel.value_is(cells, rows, cols, self.kernel_kind, target):
                 continue
             option = self.settle(left)
             if option not in seen:

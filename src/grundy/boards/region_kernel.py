@@ -544,6 +544,18 @@ def wins(cells: int, rows: int, cols: int, kind: int = CRAM) -> bool:
     return set_search.value_in(cells, rows, cols, kind, wanted=1) is None
 
 
+def value_is(cells: int, rows: int, cols: int, kind: int, target: int) -> bool:
+    """Whether the normal-play nim-value of the game ``kind`` on the free ``cells`` is
+    ``target``, asked as such of the search (which prunes it by that question).
+
+    >>> value_is(0b1111, 1, 4, CRAM, 2), value_is(0b1111, 1, 4, CRAM, 0)
+    (True, False)
+    """
+    from grundy.boards import set_search
+
+    return target < 128 and set_search.value_in(cells, rows, cols, kind, 1 << target) is not None
+
+
 def known_value(cells: int, rows: int, cols: int, kind: int = CRAM) -> int | None:
     """The value of the free ``cells`` when each of their regions is solved already, else None.
 
