@@ -46,6 +46,7 @@ except TooBig:
     print(f"not within {seconds:.0f} s")
     sys.exit()
 elapsed = time.perf_counter() - start
+regions = kernel.memo_size()
 move = ""
 # The option the search proved lost is in its table; one the search settled without a
 # look (a mirror image, say) is asked again, at no cost.
@@ -56,7 +57,7 @@ for ask in (set_search.known, lambda *a: set_search.value_in(*a, wanted=1)):
             option = board & ~(1 << first | 1 << max(second, 0))
             if 0 <= second < rows * cols and ask(option, rows, cols, kernel.CRAM) == 0:
                 move = move or f", {square(r, c)}-{square(*divmod(second, cols))}"
-print(f"{found} {elapsed:.1f} {kernel.memo_size()}{move}")
+print(f"{found} {elapsed:.1f} {regions}{move}")
 """
 
 

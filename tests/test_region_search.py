@@ -15,7 +15,7 @@ from itertools import product
 import pytest
 
 from grundy.analysis import analyze
-from grundy.boards import region_kernel
+from grundy.boards import region_kernel, set_search
 from grundy.boards.base import BoardGame
 from grundy.boards.bitgrid import Grid
 from grundy.boards.compiled_grid import MAX_KERNEL_CELLS, CompiledGridGame
@@ -142,7 +142,13 @@ class TestOutcomeSearch:
             grid = random_board(rng, rng.randint(1, 5), rng.randint(1, 6), most_free=16)
             expected = brute(kind, cells_of(grid))
             assert region_kernel.wins(grid[2], grid[0], grid[1], kind) == (expected != 0), grid
+            # The value asked only if it is among a random set of values (values shown
+            # absent by earlier questions are met half-learnt in the table).
+            wanted = rng.randrange(1, 1 << 5)
+            found = set_search.value_in(grid[2], grid[0], grid[1], kind, wanted)
+            assert found == (expected if wanted >> expected & 1 else None), (grid, wanted)
             assert region_kernel.region_value(grid[2], grid[0], grid[1], kind) == expected
+            assert region_kernel.known_value(grid[2], grid[0], grid[1], kind) == expected
 
     @pytest.mark.parametrize("kind", [region_kernel.KINGS, region_kernel.CRAM])
     def test_against_full_values(self, kind: int) -> None:
