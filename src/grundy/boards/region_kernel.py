@@ -38,7 +38,8 @@ arcs of every domino of a region are counted at once, on whole words (:func:`_pi
 :func:`count_placements` counts the positions of Cram on a board of any size (the sets of
 dominoes that fit), the size of the search that is checked before one starts.
 
->>> region_value(0b111111, 2, 3), region_value((1 << 25) - 1, 5, 5)
+>>> from grundy.boards.set_search import nim_value
+>>> nim_value(0b111111, 2, 3), nim_value((1 << 25) - 1, 5, 5)
 (1, 0)
 """
 
@@ -514,67 +515,12 @@ def _check(cells: int, rows: int, cols: int, kind: int) -> None:
         raise ValueError(f"cells {cells:#x} do not fit a {rows}x{cols} frame")
 
 
-def region_value(cells: int, rows: int, cols: int, kind: int = CRAM) -> int:
-    """The normal-play nim-value of the game ``kind`` on the free ``cells`` of a
-    ``rows x cols`` frame (:func:`grundy.boards.set_search.nim_value`).
-
-    Bit ``r * cols + c`` is the cell in row ``r``, column ``c``; ``rows * cols <= 64``.
-
-    >>> region_value(0b1111, 1, 4), region_value(0b1111, 2, 2), region_value(0b1001, 1, 4)
-    (2, 0, 0)
-    >>> region_value(0b111, 1, 3, KINGS), region_value(0b1111, 2, 2, KINGS)
-    (2, 1)
-    """
-    from grundy.boards import set_search
-
-    return set_search.nim_value(cells, rows, cols, kind)
-
-
-def wins(cells: int, rows: int, cols: int, kind: int = CRAM) -> bool:
-    """Whether the player to move wins the game ``kind`` on the free ``cells`` (normal
-    play): whether the value is not 0, asked as such of the search
-    (:func:`grundy.boards.set_search.value_in`), which stops at the first play to a lost
-    option.
-
-    >>> wins(0b111111, 2, 3), wins(0b1111, 2, 2), wins((1 << 49) - 1, 7, 7, KINGS)
-    (True, False, True)
-    """
-    from grundy.boards import set_search
-
-    return set_search.value_in(cells, rows, cols, kind, wanted=1) is None
-
-
-def value_is(cells: int, rows: int, cols: int, kind: int, target: int) -> bool:
-    """Whether the normal-play nim-value of the game ``kind`` on the free ``cells`` is
-    ``target``, asked as such of the search (which prunes it by that question).
-
-    >>> value_is(0b1111, 1, 4, CRAM, 2), value_is(0b1111, 1, 4, CRAM, 0)
-    (True, False)
-    """
-    from grundy.boards import set_search
-
-    return target < 128 and set_search.value_in(cells, rows, cols, kind, 1 << target) is not None
-
-
-def known_value(cells: int, rows: int, cols: int, kind: int = CRAM) -> int | None:
-    """The value of the free ``cells`` when each of their regions is solved already, else None.
-
-    >>> clear_memo()
-    >>> known_value(0b111111, 2, 3) is None, region_value(0b111111, 2, 3)
-    (True, 1)
-    >>> known_value(0b111111, 3, 2), known_value(0b11, 1, 2)
-    (1, 1)
-    """
-    from grundy.boards import set_search
-
-    return set_search.known(cells, rows, cols, kind)
-
-
 def memo_size(kind: int = CRAM) -> int:
     """How many regions (up to symmetry) the table of the game ``kind`` holds.
 
+    >>> from grundy.boards.set_search import nim_value
     >>> clear_memo()
-    >>> memo_size(), region_value(0b1111, 2, 2), memo_size()
+    >>> memo_size(), nim_value(0b1111, 2, 2), memo_size()
     (0, 0, 1)
     """
     return int(_tables[kind].used[1])

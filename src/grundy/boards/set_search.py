@@ -460,11 +460,15 @@ def value_in(cells: int, rows: int, cols: int, kind: int, wanted: int) -> int | 
     return value if wanted >> value & 1 else None
 
 
-def nim_value(cells: int, rows: int, cols: int, kind: int) -> int:
+def nim_value(cells: int, rows: int, cols: int, kind: int = CRAM) -> int:
     """The normal-play nim-value of the game ``kind`` on the free ``cells`` (as
     :func:`value_in`), asked for the values up to 0, then up to 1, and so on.
 
     >>> nim_value((1 << 20) - 1, 4, 5, CRAM), nim_value(0b1111, 2, 2, KINGS)
+    (2, 1)
+    >>> nim_value(0b1111, 1, 4), nim_value(0b1111, 2, 2), nim_value(0b1001, 1, 4)
+    (2, 0, 0)
+    >>> nim_value(0b111, 1, 3, KINGS), nim_value(0b1111, 2, 2, KINGS)
     (2, 1)
     """
     parts, total, watch = _prepared(cells, rows, cols, kind)
@@ -486,12 +490,35 @@ def _prepared(cells: int, rows: int, cols: int, kind: int) -> tuple[list[int], i
     return parts, total, watch
 
 
-def known(cells: int, rows: int, cols: int, kind: int) -> int | None:
+def wins(cells: int, rows: int, cols: int, kind: int = CRAM) -> bool:
+    """Whether the player to move wins the game ``kind`` on the free ``cells`` (normal
+    play): whether the value is not 0, asked as such (the search stops at the first play to
+    a lost option).
+
+    >>> wins(0b111111, 2, 3), wins(0b1111, 2, 2), wins((1 << 49) - 1, 7, 7, KINGS)
+    (True, False, True)
+    """
+    return value_in(cells, rows, cols, kind, wanted=1) is None
+
+
+def value_is(cells: int, rows: int, cols: int, kind: int, target: int) -> bool:
+    """Whether the normal-play nim-value of the game ``kind`` on the free ``cells`` is
+    ``target``, asked as such.
+
+    >>> value_is(0b1111, 1, 4, CRAM, 2), value_is(0b1111, 1, 4, CRAM, 0)
+    (True, False)
+    """
+    return target < 128 and value_in(cells, rows, cols, kind, 1 << target) is not None
+
+
+def known(cells: int, rows: int, cols: int, kind: int = CRAM) -> int | None:
     """The value of the free ``cells`` when the table holds each of their regions, else None.
 
     >>> kernel.clear_memo()
     >>> known(0b111111, 2, 3, CRAM), nim_value(0b111111, 2, 3, CRAM), known(0b111111, 2, 3, CRAM)
     (None, 1, 1)
+    >>> known(0b111111, 3, 2), known(0b11, 1, 2)
+    (1, 1)
     """
     kernel._check(cells, rows, cols, kind)
     table = kernel._tables[kind]
