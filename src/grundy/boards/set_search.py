@@ -14,17 +14,19 @@ takes exactly one value out of it, its own when it is known and in ``P``, else t
 after all the options one value is left.  An option is asked only for the values of ``P``
 that may still matter (``P`` without its largest, up to the largest asked), and the search
 stops as soon as ``P`` no longer meets ``R``.  Options that fall apart are asked the same way:
-every region but the last is valued in full, the last is asked for the asked values xor the
-others' values.  The plays are tried in two passes: first every option whose regions the
+every region but the last (the largest) is valued in full, asked for the values up to 0,
+then up to 1, and so on (each search pruned by its bound), and the last is asked for the
+asked values xor the others' values.  The plays are tried in two passes: first every option whose regions the
 table holds (their values leave ``P`` at no cost), then the others, easiest first (the sum
 of the squares of their unknown regions' sizes).
 
 Exact values go to the table of :mod:`grundy.boards.region_kernel` (normalised regions, as
-there, so each search reuses the other's); what a search learns without the value, that it
-is none of some values, goes to a second table of the values each region was shown not to
-have, so that asking the same again costs one look-up.  The search is recursive; it stops
-(and is called again, everything learnt kept) when either table is full, which grows it, and
-after a number of searched regions, so that the caller can look at the clock.
+there); what a search learns without the value, that it is none of some of the values 0 to 6,
+goes to the same slot in place of a value, so that asking the same again costs one look-up.
+Cram regions are simplified before they are looked up (:func:`_reduced`).  The search is
+recursive; it stops (and is called again, everything learnt kept) when the table is full,
+which grows it, and after a number of searched regions, so that the caller can look at the
+clock.
 
 >>> value_in((1 << 25) - 1, 5, 5, CRAM, wanted=0b1), value_in((1 << 20) - 1, 4, 5, CRAM, 1 << 2)
 (0, 2)
