@@ -16,9 +16,9 @@ that may still matter (``P`` without its largest, up to the largest asked), and 
 stops as soon as ``P`` no longer meets ``R``.  Options that fall apart are asked the same way:
 every region but the last (the largest) is valued in full, asked for the values up to 0,
 then up to 1, and so on (each search pruned by its bound), and the last is asked for the
-asked values xor the others' values.  The plays are tried in two passes: first every option whose regions the
-table holds (their values leave ``P`` at no cost), then the others, easiest first (the sum
-of the squares of their unknown regions' sizes).
+asked values xor the others' values.  The plays are tried in two passes: first every option
+whose regions the table holds (their values leave ``P`` at no cost), then the others,
+easiest first (the sum of the squares of their unknown regions' sizes).
 
 Exact values go to the table of :mod:`grundy.boards.region_kernel` (normalised regions, as
 there); what a search learns without the value, that it is none of some of the values 0 to 6,
