@@ -6,8 +6,9 @@ The table is Piotr Beling's (https://github.com/beling/impartial-games, README, 
 obtained so far"), most of whose entries were first found by Glop (Lemoine and Viennot).
 Each board of at most 64 cells is solved cold in its own process under a time budget of
 ``--minutes`` (default 10), after loading the compiled kernel (not timed): the nim-value by
-the compiled search (``grundy.boards.region_kernel.region_value``), and who wins by its
-outcome search (``wins``), each timed.
+the compiled set search (``grundy.boards.set_search.nim_value``), and who wins by the
+same search asked whether the value is 0 (``set_search.wins``), each timed; a won board's
+winning move is read from the table the search left (the option it proved lost).
 A board whose value is not found in time says so; nothing is left out silently.
 """
 
@@ -28,21 +29,39 @@ PUBLISHED = {
 
 CHILD = """
 import sys, time
-from grundy.boards import region_kernel as kernel
+from grundy.boards import region_kernel as kernel, set_search
+from grundy.boards.bitgrid import square
+from grundy.boards.cram import CRAM
 from grundy.budget import Budget, work_limit
 from grundy.errors import TooBig
 rows, cols, seconds, what = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
-search = kernel.wins if what == "wins" else kernel.region_value
+search = set_search.wins if what == "wins" else set_search.nim_value
 search(3, 1, 2)
 kernel.clear_memo()
+board = (1 << rows * cols) - 1
 start = time.perf_counter()
 try:
     with work_limit(Budget.of(seconds)):
-        found = search((1 << rows * cols) - 1, rows, cols)
+        found = search(board, rows, cols)
 except TooBig:
     print(f"not within {seconds:.0f} s")
-else:
-    print(f"{found} {time.perf_counter() - start:.1f} {kernel.memo_size()}")
+    sys.exit()
+elapsed = time.perf_counter() - start
+regions = kernel.memo_size()
+move = ""
+if what == "wins" and found:
+    # The option the search proved lost is in its table; when the search settled the board
+    # without one (by a mirror image), the game's own search names the move, mirror first.
+    for first in range(rows * cols):
+        r, c = divmod(first, cols)
+        for second in (first + 1 if c + 1 < cols else -1, first + cols):
+            option = board & ~(1 << first | 1 << max(second, 0))
+            if 0 <= second < rows * cols and set_search.known(option, rows, cols) == 0:
+                move = move or f", {square(r, c)}-{square(*divmod(second, cols))}"
+    if not move:
+        with work_limit(Budget.of(seconds)):
+            move = ", " + CRAM.winning_move((rows, cols, board))[0].split()[-1]
+print(f"{found} {elapsed:.1f} {regions}{move}")
 """
 
 

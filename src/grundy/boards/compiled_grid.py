@@ -81,7 +81,7 @@ class CompiledGridGame(GridGame):
         >>> CRAM.value((1, 7, 0b1111111)), CRAM.value((5, 5, (1 << 25) - 1))
         (1, 0)
         """
-        from grundy.boards import region_kernel
+        from grundy.boards import set_search
 
         reduced = strip_value(self, state)
         if reduced is not None:
@@ -89,13 +89,13 @@ class CompiledGridGame(GridGame):
         if not self.compiled(state):
             return super().value(state)
         rows, cols, cells = state
-        known = region_kernel.known_value(cells, rows, cols, self.kernel_kind)
+        known = set_search.known(cells, rows, cols, self.kernel_kind)
         if known is not None:
             return known
         total = 0
         for region_rows, region_cols, region_cells in self.regions_to_search(
                 state, self.kernel_limit()):
-            total ^= region_kernel.region_value(region_cells, region_rows, region_cols,
+            total ^= set_search.nim_value(region_cells, region_rows, region_cols,
                                                 self.kernel_kind)
         return total
 
@@ -106,10 +106,10 @@ class CompiledGridGame(GridGame):
         >>> KINGS.value((3, 3, 511)), KINGS.value_known((3, 3, 511))
         (1, True)
         """
-        from grundy.boards import region_kernel
+        from grundy.boards import set_search
 
         rows, cols, cells = state
-        return region_kernel.known_value(cells, rows, cols, self.kernel_kind) is not None
+        return set_search.known(cells, rows, cols, self.kernel_kind) is not None
 
     def moves_to_value(self, state: Grid, target: int) -> Iterator[tuple[str, Option]]:
         """The moves to options of nim-value ``target``, each play valued before it is settled.
@@ -121,11 +121,15 @@ class CompiledGridGame(GridGame):
         if not self.compiled(state):
             yield from super().moves_to_value(state, target)
             return
+        from grundy.boards import set_search
+
         seen: set[Option] = set()
         for play in self.plays(state):
             left = self.apply(state, play)
-            # Settling (splitting and folding) costs far more than the compiled value.
-            if self.value(left) != target:
+            # Each option is asked only whether its value is the target, which prunes its
+            # search; settling (splitting and folding) costs far more than the compiled value.
+            rows, cols, cells = left
+            if not set_search.value_is(cells, rows, cols, self.kernel_kind, target):
                 continue
             option = self.settle(left)
             if option not in seen:
@@ -140,13 +144,13 @@ class CompiledGridGame(GridGame):
         >>> CRAM.wins((3, 5, (1 << 15) - 1)), CRAM.wins((2, 2, 15))
         (True, False)
         """
-        from grundy.boards import region_kernel
+        from grundy.boards import set_search
 
         if not self.compiled(state):
             return self.value(state) != 0
         self.regions_to_search(state, self.kernel_limit())
         rows, cols, cells = state
-        return region_kernel.wins(cells, rows, cols, self.kernel_kind)
+        return set_search.wins(cells, rows, cols, self.kernel_kind)
 
     def ordered_plays(self, state: Grid) -> list[int]:
         """The plays, those that leave a position lost by the symmetry strategy first, then

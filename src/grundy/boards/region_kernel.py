@@ -14,34 +14,32 @@ meeting its own image (no domino across the centre; no free cell among the centr
 its image), so its value is 0 and it is not searched: full Cram boards with an even number
 of rows and of columns cost nothing.
 
-:func:`wins` asks only who wins, and stops at the first winning play (see :func:`_value`).
+The search itself is :mod:`grundy.boards.set_search` (a region asked for its value only when
+it lies in a set of values); this module holds what it is built on: frames, regions, their
+normal forms and the table of solved regions.
 
 Each region is solved once.  It is normalised first: cut down to its bounding box, laid out
 in a frame of that box's width, turned so that it is no taller than wide, and replaced by
 the least of its images under the symmetries of the box (4, or 8 for a square).  The value
 is stored under the normalised bits and the width in an open-addressing table that lives
-for the whole process, so later calls reuse what earlier ones found.  A region met again in
-another orientation is also stored as it was met (only cut down to its box), so that next
-time its value is found without trying the symmetries.  When the table fills up, the search
-stops, the table is rebuilt four times larger and the call starts again (everything solved
-so far is kept).
+for the whole process, so later calls reuse what earlier ones found; a region whose value
+is not known yet may hold there the small values it was shown not to have.  A region met
+again in another orientation is also stored as it was met (only cut down to its box), so
+that next time its value is found without trying the symmetries.  When the table fills up,
+the search stops, the table is rebuilt four times larger and the call starts again
+(everything solved so far is kept).
 
-Finding the regions a domino leaves is most of the work, so the Cram search looks round
+Finding the regions a domino leaves is much of the work, so the Cram search looks round
 each domino first: what is left has at most as many pieces as there are arcs of free cells in
 the ring of ten cells round the domino (a path through the domino can go round it within
-an arc).  One arc: what is left is one region, found without a search for its cells; two
-arcs: once the first piece is found, the rest is the second.  The arcs of every domino of a
-region are counted at once, on whole words, when the region is first met.
-
-The search keeps its frames in arrays, and its loop hands arrays only to the table's look-up
-and write, straight-line code for which numba keeps no reference counts: numba counts the
-references to arrays handed to a call with atomic instructions unless it can show them
-needless, and in the loop that counting cost more than the search itself.
+an arc).  One arc: what is left is one region, found without a search for its cells.  The
+arcs of every domino of a region are counted at once, on whole words (:func:`_pieces_left`).
 
 :func:`count_placements` counts the positions of Cram on a board of any size (the sets of
 dominoes that fit), the size of the search that is checked before one starts.
 
->>> region_value(0b111111, 2, 3), region_value((1 << 25) - 1, 5, 5)
+>>> from grundy.boards.set_search import nim_value
+>>> nim_value(0b111111, 2, 3), nim_value((1 << 25) - 1, 5, 5)
 (1, 0)
 """
 
@@ -53,7 +51,6 @@ import numpy as np
 from numba import njit, types
 from numba.extending import intrinsic
 
-from grundy.budget import Watch
 from grundy.caches import register
 from grundy.compiled import CACHING
 
@@ -67,18 +64,17 @@ _ALL = _U(0xFFFF_FFFF_FFFF_FFFF)
 _GOLDEN = _U(0x9E37_79B9_7F4A_7C15)
 _MIX = _U(0xBF58_476D_1CE4_E5B9)
 
-# Statuses below zero: the table is too full to take a region, or (in a look-up only) some
-# region has not been solved.
+# Statuses below zero: the table is too full to take a region; the search paused to let
+# its caller look at the clock.
 _FULL = -1
-_UNKNOWN = -2
 _PAUSED = -3
 
 # A slot's tag is width * 256 + value: never 0 (the width is at least 1), and a Cram value
-# is at most the number of places for a domino, 112 on 64 cells.
+# is at most the number of places for a domino, 112 on 64 cells.  A "value" of 128 or more
+# keeps instead, in its low 7 bits, values from 0 to 6 the region is known not to have.
 _TAG_SHIFT = 8
 _TAG_VALUE = 255
-# The value kept for a region known only to be won by the player to move.
-_WINS = 254
+_ABSENT = 128
 
 # The table is rebuilt once this fraction of it is used, to keep probe chains short.
 _LOAD_NUM, _LOAD_DEN = 5, 8
@@ -357,44 +353,6 @@ def _mirror_wins(x, h, w, kind):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=CACHING)
-def _quick_win(x, h, w, kind, not_last, across, down, keys,  # type: ignore[no-untyped-def]
-               tags):
-    """Whether one of the plays ``across`` and ``down`` of the region ``x`` leaves a position
-    known to be lost for the player to move without a search: nothing at all, a position
-    lost by the symmetry strategy, or regions whose values the table holds, of xor 0."""
-    for vertical in (False, True):
-        plays = down if vertical else across
-        while plays:
-            first = plays & (~plays + _ONE)
-            plays ^= first
-            rest = _live(_rest(x, first, w, not_last, kind, vertical), h, w, not_last, kind)
-            if not rest:
-                return True
-            y, yh, yw = _crop(rest, h, w)
-            if _mirror_wins(y, yh, yw, kind):
-                return True
-            total = 0
-            while rest:
-                part = _next_part(rest, h, w, not_last, kind)
-                rest &= ~part
-                if _popcount(part) < _SEARCHED[kind]:
-                    total ^= 1
-                    continue
-                y, yh, yw = _crop(part, h, w)
-                i = _slot(y, yw, keys, tags)
-                if not _known(tags[i], False):
-                    key, _, kw = _fold(y, yh, yw)
-                    i = _slot(key, kw, keys, tags)
-                    if not _known(tags[i], False):
-                        total = -1
-                        break
-                total ^= tags[i] & _TAG_VALUE
-            if total == 0:
-                return True
-    return False
-
-
-@njit(cache=CACHING)
 def _arcs(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9):  # type: ignore[no-untyped-def]
     """For the ten cells round each domino, in order round it, corners at 0, 3, 5 and 8:
     where the free cells next to the domino lie on at most one arc of free cells, and where
@@ -455,173 +413,6 @@ def _next_part(live, h, w, not_last, kind):  # type: ignore[no-untyped-def]
         if grown == part:
             return part
         part = grown
-
-
-@njit(cache=CACHING)
-def _known(tag, outcome):  # type: ignore[no-untyped-def]
-    """Whether a slot's tag answers: any stored result when only the ``outcome`` is asked,
-    a value otherwise (a region known only to be won does not say its value)."""
-    return tag != 0 and (outcome or tag & _TAG_VALUE != _WINS)
-
-
-@njit(cache=CACHING)
-def _value(cells, rows, cols, kind, outcome, keys, tags, used, solve,  # type: ignore[no-untyped-def]
-           quota):
-    """The value of the free ``cells`` of a ``rows x cols`` frame of the game ``kind``, the
-    xor of their regions' values; regions the table lacks are solved and stored when
-    ``solve``, else the answer is ``_UNKNOWN``.  ``_FULL`` when the table is too full to take
-    a region, ``_PAUSED`` once ``used[1]`` reaches ``quota`` regions solved (the caller
-    calls again: everything solved is kept).
-
-    With ``outcome``, a position that is one region is only asked who wins it: the answer
-    is 0 when the player to move loses, ``_WINS`` when they win.  Such a region is searched
-    for a play to a lost option and given up at the first; its options that are one region
-    again are only asked who wins them, those that fall apart need their regions' values
-    (the xor decides).  A region of that search tries first whether some play leaves a
-    position known to be lost without a search (:func:`_quick_win`).
-
-    Depth first with an explicit stack of frames.  The bottom frame is the position itself,
-    with a single play that places nothing; every other frame is a region being solved,
-    cut down to its box and normalised, with its plays still to try (Cram: horizontal, then
-    vertical) and the values its options were seen to take.  A frame's current play keeps
-    the cells whose regions are still to be valued and the xor of those valued so far; a
-    region missing from the table is pushed as a new frame, and when it is solved its value
-    joins that xor and the play goes on where it stopped.
-    """
-    # Each region on the stack has at least one cell fewer than the one below it.
-    room = MAX_CELLS + 2
-    xs = np.empty(room, np.uint64)
-    hs = np.empty(room, np.int64)
-    ws = np.empty(room, np.int64)
-    edges = np.empty(room, np.uint64)
-    across = np.zeros(room, np.uint64)
-    down = np.zeros(room, np.uint64)
-    seen_low = np.zeros(room, np.uint64)
-    seen_high = np.zeros(room, np.uint64)
-    live = np.empty(room, np.uint64)
-    found = np.zeros(room, np.int64)
-    # Whether a frame is asked only who wins, and how many regions its current play has met.
-    asked = np.zeros(room, np.bool_)
-    parts = np.zeros(room, np.int64)
-    # The plays known to leave at most one piece of their region, and at most two; and for
-    # the current play, how many pieces it may still leave (0: unknown).
-    one_across = np.zeros(room, np.uint64)
-    two_across = np.zeros(room, np.uint64)
-    one_down = np.zeros(room, np.uint64)
-    two_down = np.zeros(room, np.uint64)
-    pieces = np.zeros(room, np.int64)
-    # The region as its parent met it (only cut down to its box), kept too once solved.
-    met_keys = np.empty(room, np.uint64)
-    met_ws = np.empty(room, np.int64)
-    xs[0], hs[0], ws[0] = cells, rows, cols
-    edges[0] = _not_last_column(rows, cols)
-    live[0] = _live(cells, rows, cols, edges[0], kind)
-    asked[0] = outcome
-    depth = 1
-    while True:
-        d = depth - 1
-        h, w = hs[d], ws[d]
-        if live[d]:
-            if pieces[d] == 1:
-                part = live[d]
-            else:
-                part = _next_part(live[d], h, w, edges[d], kind)
-                if pieces[d] == 2:
-                    # The first of at most two pieces: what is left is the other.
-                    pieces[d] = 1
-            live[d] &= ~part
-            alone = parts[d] == 0 and not live[d]
-            parts[d] += 1
-            if _popcount(part) < _SEARCHED[kind]:
-                found[d] ^= 1
-                continue
-            only_outcome = asked[d] and alone
-            y, yh, yw = _crop(part, h, w)
-            i = _slot(y, yw, keys, tags)
-            if _known(tags[i], only_outcome):
-                found[d] ^= tags[i] & _TAG_VALUE
-                continue
-            key, kh, kw = _fold(y, yh, yw)
-            j = _slot(key, kw, keys, tags)
-            if _known(tags[j], only_outcome):
-                value = tags[j] & _TAG_VALUE
-                found[d] ^= value
-                if not tags[i] and _has_room(used[0], len(keys)):
-                    # No slot was taken since the look-up, so slot i is still the free one.
-                    _put(i, y, yw, value, keys, tags, used)
-                continue
-            if not solve:
-                return _UNKNOWN
-            xs[depth], hs[depth], ws[depth] = key, kh, kw
-            met_keys[depth], met_ws[depth] = y, yw
-            seen_low[depth] = seen_high[depth] = _ZERO
-            live[depth] = _ZERO
-            found[depth] = -1
-            asked[depth] = only_outcome
-            across[depth] = down[depth] = _ZERO
-            if not _mirror_wins(key, kh, kw, kind):
-                # Else lost for the player to move, so its value is 0: searched as if it had
-                # no plays, the mex of nothing.
-                not_last = _not_last_column(kh, kw)
-                edges[depth] = not_last
-                if kind == KINGS:
-                    across[depth] = key
-                else:
-                    across[depth] = key & (key >> _ONE) & not_last
-                    down[depth] = key & (key >> _U(kw)) if kh > 1 else _ZERO
-                    (one_across[depth], two_across[depth], one_down[depth],
-                     two_down[depth]) = _pieces_left(key, kw, not_last)
-                if only_outcome and _quick_win(key, kh, kw, kind, not_last, across[depth],
-                                               down[depth], keys, tags):
-                    # Won at once: as if its current play were valued, and lost.
-                    across[depth] = down[depth] = _ZERO
-                    found[depth] = 0
-            depth += 1
-            continue
-        if d == 0:
-            return found[0]
-        # The current play is valued (a new frame has none yet).
-        value = -1
-        if found[d] == 0 and asked[d]:
-            value = _WINS
-        elif found[d] >= 0:
-            if found[d] < 64:
-                seen_low[d] |= _ONE << _U(found[d])
-            else:
-                seen_high[d] |= _ONE << _U(found[d] - 64)
-        if value < 0 and (across[d] or down[d]):
-            vertical = not across[d]
-            plays = down[d] if vertical else across[d]
-            first = plays & (~plays + _ONE)
-            if vertical:
-                down[d] ^= first
-                most = 1 if first & one_down[d] else 2 if first & two_down[d] else 0
-            else:
-                across[d] ^= first
-                most = 1 if first & one_across[d] else 2 if first & two_across[d] else 0
-            rest = _rest(xs[d], first, w, edges[d], kind, vertical)
-            live[d] = _live(rest, h, w, edges[d], kind)
-            pieces[d] = most
-            parts[d] = 0
-            found[d] = 0
-            used[2] += 1
-            continue
-        if value < 0:
-            # Values are below 128 (64 cells have at most 112 places for a domino): two words.
-            value = _trailing_zeros(~seen_low[d])
-            if value == 64:
-                value += _trailing_zeros(~seen_high[d])
-        if not _has_room(used[0], len(keys)):
-            return _FULL
-        _put(_slot(xs[d], w, keys, tags), xs[d], w, value, keys, tags, used)
-        used[1] += 1
-        j = _slot(met_keys[d], met_ws[d], keys, tags)
-        if not _known(tags[j], False):
-            _put(j, met_keys[d], met_ws[d], value, keys, tags, used)
-        depth -= 1
-        found[d - 1] ^= value
-        if used[1] >= quota:
-            return _PAUSED
 
 
 # -- the size of a search ------------------------------------------------------------------
@@ -715,10 +506,6 @@ _tables = [_Table(), _Table()]
 #: The names of the games the kernel knows, by kind.
 GAMES = ("cram", "kings")
 
-# Regions solved between two looks at the clock (a tenth of a second or so).
-_CHUNK = 100_000
-
-
 def _check(cells: int, rows: int, cols: int, kind: int) -> None:
     if kind not in (CRAM, KINGS):
         raise ValueError(f"game kind {kind} is not CRAM ({CRAM}) nor KINGS ({KINGS})")
@@ -728,83 +515,12 @@ def _check(cells: int, rows: int, cols: int, kind: int) -> None:
         raise ValueError(f"cells {cells:#x} do not fit a {rows}x{cols} frame")
 
 
-def _search(cells: int, rows: int, cols: int, kind: int, outcome: bool) -> int:
-    """Run the search to the end, growing the table when it fills up and looking at the
-    budget (:class:`grundy.budget.Watch`) between chunks of work."""
-    _check(cells, rows, cols, kind)
-    table = _tables[kind]
-    if table.used[0] > _KEPT:
-        table = _tables[kind] = _Table()
-    watch = Watch(f"solving {GAMES[kind]} on {rows}x{cols} cells")
-    while True:
-        try:
-            found = int(_value(_U(cells), rows, cols, kind, outcome, table.keys, table.tags,
-                               table.used, True, table.used[1] + _CHUNK))
-        except KeyboardInterrupt:
-            raise watch.interrupted(int(table.used[2]), int(table.used[1])) from None
-        if found == _FULL:
-            table = _tables[kind] = table.grown()
-        elif found == _PAUSED:
-            watch.tick(*_counts(table))
-        else:
-            return found
-
-
-def _counts(table: _Table) -> tuple[int, int, int]:
-    """Plays tried, regions solved and bytes held, for the budget's watch."""
-    return int(table.used[2]), int(table.used[1]), table.bytes()
-
-
-def region_value(cells: int, rows: int, cols: int, kind: int = CRAM) -> int:
-    """The normal-play nim-value of the game ``kind`` on the free ``cells`` of a
-    ``rows x cols`` frame.
-
-    Bit ``r * cols + c`` is the cell in row ``r``, column ``c``; ``rows * cols <= 64``.
-
-    >>> region_value(0b1111, 1, 4), region_value(0b1111, 2, 2), region_value(0b1001, 1, 4)
-    (2, 0, 0)
-    >>> region_value(0b111, 1, 3, KINGS), region_value(0b1111, 2, 2, KINGS)
-    (2, 1)
-    """
-    return _search(cells, rows, cols, kind, False)
-
-
-def wins(cells: int, rows: int, cols: int, kind: int = CRAM) -> bool:
-    """Whether the player to move wins the game ``kind`` on the free ``cells`` (normal
-    play).  A position of one region is searched for who wins only, stopping at the first
-    play to a lost option; the regions of a position that falls apart are valued.
-
-    >>> wins(0b111111, 2, 3), wins(0b1111, 2, 2), wins((1 << 49) - 1, 7, 7, KINGS)
-    (True, False, True)
-    """
-    return _search(cells, rows, cols, kind, True) != 0
-
-
-def known_value(cells: int, rows: int, cols: int, kind: int = CRAM) -> int | None:
-    """The value of the free ``cells`` when each of their regions is solved already, else None.
-
-    >>> clear_memo()
-    >>> known_value(0b111111, 2, 3) is None, region_value(0b111111, 2, 3)
-    (True, 1)
-    >>> known_value(0b111111, 3, 2), known_value(0b11, 1, 2)
-    (1, 1)
-    """
-    _check(cells, rows, cols, kind)
-    table = _tables[kind]
-    found = int(_value(_U(cells), rows, cols, kind, False, table.keys, table.tags, table.used,
-                       False, _ALL_REGIONS))
-    return None if found == _UNKNOWN else found
-
-
-# A quota never reached: a look-up solves nothing.
-_ALL_REGIONS = 1 << 62
-
-
 def memo_size(kind: int = CRAM) -> int:
     """How many regions (up to symmetry) the table of the game ``kind`` holds.
 
+    >>> from grundy.boards.set_search import nim_value
     >>> clear_memo()
-    >>> memo_size(), region_value(0b1111, 2, 2), memo_size()
+    >>> memo_size(), nim_value(0b1111, 2, 2), memo_size()
     (0, 0, 1)
     """
     return int(_tables[kind].used[1])

@@ -1,0 +1,557 @@
+"""The nim-value of a region when it lies in a set of asked values (Beling and Rogalski's pruning).
+
+A region's nim-value is rarely needed in full: who wins a region asks only whether its value
+is 0, and an option that falls apart into the regions ``A + B`` of a region asked whether its
+value is ``k`` needs ``B``'s value only if it is ``k ^ value(A)``.  :func:`value_in` asks a
+region for its value *if it lies in a set* ``R`` of values, and gets either the value or the
+answer "not in ``R``" (P. Beling and M. Rogalski, *On pruning search trees of impartial
+games*, Artificial Intelligence 283 (2020) 103262, their "BR" search; it refines Lemoine and
+Viennot's *Nimbers are inevitable*, Theoretical Computer Science 462 (2012)).
+
+The search keeps the set ``P`` of values the region may still have: a region with ``n``
+plays has a value of at most ``n``, so ``P`` starts as ``{0, ..., n}``, and every option
+takes exactly one value out of it, its own when it is known and in ``P``, else the largest;
+after all the options one value is left.  An option is asked only for the values of ``P``
+that may still matter (``P`` without its largest, up to the largest asked), and the search
+stops as soon as ``P`` no longer meets ``R``.  Options that fall apart are asked the same way:
+every region but the last (the largest) is valued in full, asked for the values up to 0,
+then up to 1, and so on (each search pruned by its bound), and the last is asked for the
+asked values xor the others' values.  The plays are tried in two passes: first every option
+whose regions the table holds (their values leave ``P`` at no cost), then the others,
+easiest first (the sum of the squares of their unknown regions' sizes).
+
+Exact values go to the table of :mod:`grundy.boards.region_kernel` (normalised regions, as
+there); what a search learns without the value, that it is none of some of the values 0 to 6,
+goes to the same slot in place of a value, so that asking the same again costs one look-up.
+Cram regions are simplified before they are looked up (:func:`_reduced`).  The search is
+recursive; it stops (and is called again, everything learnt kept) when the table is full,
+which grows it, and after a number of searched regions, so that the caller can look at the
+clock.
+
+>>> value_in((1 << 25) - 1, 5, 5, CRAM, wanted=0b1), value_in((1 << 20) - 1, 4, 5, CRAM, 1 << 2)
+(0, 2)
+>>> value_in((1 << 20) - 1, 4, 5, CRAM, wanted=0b11) is None
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from grundy.boards import region_kernel as kernel
+from grundy.boards.region_kernel import (
+    _ABSENT,
+    _SEARCHED,
+    _TAG_VALUE,
+    CRAM,
+    KINGS,
+    _bit_length,
+    _crop,
+    _fold,
+    _has_room,
+    _live,
+    _low,
+    _mirror_wins,
+    _next_part,
+    _not_last_column,
+    _pieces_left,
+    _popcount,
+    _put,
+    _rest,
+    _slot,
+    _trailing_zeros,
+)
+from grundy.budget import Watch
+from grundy.compiled import CACHING
+
+_U = np.uint64
+_ZERO = _U(0)
+_ONE = _U(1)
+_ALL = _U(0xFFFF_FFFF_FFFF_FFFF)
+
+# Answers below zero: the value is not among those asked; a table is full; the quota of
+# searched regions is reached.  The last two stop the whole search (it is called again).
+_OUT = -4
+_FULL = kernel._FULL
+_PAUSED = kernel._PAUSED
+
+# The most regions a play may leave (kings: a king's area cuts a region in at most 8).
+_MOST_PARTS = 8
+
+
+# -- sets of values: two words, values 0 to 127 --------------------------------------------
+
+@njit(cache=CACHING, inline='always')
+def _without_largest(lo, hi):  # type: ignore[no-untyped-def]
+    if hi:
+        return lo, hi & ~(_ONE << _U(_bit_length(hi) - 1))
+    if lo:
+        return lo & ~(_ONE << _U(_bit_length(lo) - 1)), hi
+    return lo, hi
+
+
+@njit(cache=CACHING, inline='always')
+def _take(value, lo, hi):  # type: ignore[no-untyped-def]
+    """``value`` out of the set when it is in it, else the set's largest value."""
+    if value < 64:
+        bit = _ONE << _U(value)
+        if lo & bit:
+            return lo ^ bit, hi
+    else:
+        bit = _ONE << _U(value - 64)
+        if hi & bit:
+            return lo, hi ^ bit
+    return _without_largest(lo, hi)
+
+
+@njit(cache=CACHING, inline='always')
+def _up_to(lo, hi):  # type: ignore[no-untyped-def]
+    """Every value up to the largest of the set."""
+    if hi:
+        return _ALL, _low(_bit_length(hi))
+    return _low(_bit_length(lo)), _ZERO
+
+
+@njit(cache=CACHING, inline='always')
+def _up_to_value(value):  # type: ignore[no-untyped-def]
+    """The values from 0 to ``value``."""
+    if value < 64:
+        return _low(value + 1), _ZERO
+    return _ALL, _low(value - 63)
+
+
+@njit(cache=CACHING)
+def _xored(lo, hi, by):  # type: ignore[no-untyped-def]
+    """The set of ``v ^ by`` for ``v`` in the set."""
+    if by == 0:
+        return lo, hi
+    out_lo = out_hi = _ZERO
+    for word in range(2):
+        bits = lo if word == 0 else hi
+        while bits:
+            value = _trailing_zeros(bits) + 64 * word ^ by
+            bits &= bits - _ONE
+            if value < 64:
+                out_lo |= _ONE << _U(value)
+            elif value < 128:
+                out_hi |= _ONE << _U(value - 64)
+    return out_lo, out_hi
+
+
+# -- simplifications of Cram regions -------------------------------------------------------
+
+@njit(cache=CACHING)
+def _reduced(x, h, w, not_last):  # type: ignore[no-untyped-def]
+    """The Cram position ``x`` with cells dropped that change no value: a cell with no free
+    neighbour; all but one of the cells whose only free neighbour is the same cell (a play
+    on one of them is a play on any other, and takes the others out of play); and a cell
+    whose every free neighbour has such a one-neighbour cell (a play on it is worth a play on
+    that neighbour's).  Repeated until nothing more goes."""
+    frame = _low(h * w)
+    while True:
+        right = (x >> _ONE) & not_last
+        left = (x & not_last) << _ONE
+        below = x >> _U(w)
+        above = (x << _U(w)) & frame
+        odd = right ^ left ^ below ^ above
+        two = (right & left) | ((right | left) & (below | above)) | (below & above)
+        lone = x & ~(right | left | below | above)
+        tufts = x & odd & ~two
+        # The neighbour of each tuft, in turn from each side; a tuft whose neighbour was
+        # seen already goes.
+        stars = (tufts & below) << _U(w)
+        drop = lone
+        from_right = (tufts & right) << _ONE
+        drop |= (stars & from_right) >> _ONE
+        stars |= from_right
+        from_above = (tufts & above) >> _U(w)
+        drop |= (stars & from_above) << _U(w)
+        stars |= from_above
+        from_left = (tufts & left) >> _ONE
+        drop |= (stars & from_left) << _ONE
+        stars |= from_left
+        bridges = x & ~(tufts | stars)
+        bridges &= ~(((bridges >> _ONE) & not_last) | ((bridges & not_last) << _ONE)
+                     | (bridges >> _U(w)) | (bridges << _U(w)))
+        drop |= bridges
+        if not drop:
+            return x
+        x &= ~drop
+
+
+@njit(cache=CACHING)
+def _after(x, h, w, not_last, kind, first, vertical, single):  # type: ignore[no-untyped-def]
+    """What is left of the region ``x`` after the play at ``first`` that some play may take,
+    simplified (Cram), and whether it is still one piece when ``single`` says it was."""
+    rest = _live(_rest(x, first, w, not_last, kind, vertical), h, w, not_last, kind)
+    if kind != CRAM:
+        return rest, single
+    reduced = _reduced(rest, h, w, not_last)
+    return reduced, single and reduced == rest
+
+
+# -- the search ----------------------------------------------------------------------------
+
+@njit(cache=CACHING)
+def _known(part, h, w, keys, tags):  # type: ignore[no-untyped-def]
+    """The value of the region ``part`` when the table holds it (as met or normalised),
+    else -1."""
+    y, yh, yw = _crop(part, h, w)
+    tag = tags[_slot(y, yw, keys, tags)]
+    if tag and tag & _TAG_VALUE < _ABSENT:
+        return np.int64(tag & _TAG_VALUE)
+    key, _, kw = _fold(y, yh, yw)
+    tag = tags[_slot(key, kw, keys, tags)]
+    if tag and tag & _TAG_VALUE < _ABSENT:
+        return np.int64(tag & _TAG_VALUE)
+    return np.int64(-1)
+
+
+@njit(cache=CACHING)
+def _parts_of(rest, h, w, not_last, kind, keys, tags, parts,  # type: ignore[no-untyped-def]
+              single):
+    """Split ``rest`` into its regions (one when ``single``): the xor of the values the
+    table knows, and the regions it does not know in ``parts`` (how many is returned
+    second)."""
+    total = 0
+    count = 0
+    while rest:
+        part = rest if single else _next_part(rest, h, w, not_last, kind)
+        rest &= ~part
+        if _popcount(part) < _SEARCHED[kind]:
+            total ^= 1
+            continue
+        value = _known(part, h, w, keys, tags)
+        if value >= 0:
+            total ^= value
+        else:
+            parts[count] = part
+            count += 1
+    return total, count
+
+
+@njit(cache=CACHING)
+def _value_in(part, h, w, kind, want_lo, want_hi, keys, tags, used,  # type: ignore[no-untyped-def]
+              quota):
+    """The value of the region ``part`` (free cells of an ``h x w`` frame, joined, each with
+    a play) when it is in the set ``want`` (or known anyway), else ``_OUT``; ``_FULL`` or
+    ``_PAUSED`` when the search must stop (see the module's text)."""
+    if _popcount(part) < _SEARCHED[kind]:
+        return np.int64(1)
+    y, yh, yw = _crop(part, h, w)
+    met = _slot(y, yw, keys, tags)
+    tag = tags[met]
+    if tag and tag & _TAG_VALUE < _ABSENT:
+        return np.int64(tag & _TAG_VALUE)
+    x, h, w = _fold(y, yh, yw)
+    home = _slot(x, w, keys, tags)
+    tag = tags[home]
+    if tag and tag & _TAG_VALUE < _ABSENT:
+        value = tag & _TAG_VALUE
+        if (not tags[met] or tags[met] & _TAG_VALUE >= _ABSENT) and _has_room(
+                used[0], len(keys)):
+            _put(met, y, yw, value, keys, tags, used)
+        return np.int64(value)
+    # What is known of it without its value: values it was shown not to have.
+    if tag:
+        want_lo &= ~_U(tag & _ABSENT - 1)
+    if tags[met]:
+        want_lo &= ~_U(tags[met] & _ABSENT - 1)
+    if not want_lo and not want_hi:
+        return np.int64(_OUT)
+    if used[2] >= quota:
+        return np.int64(_PAUSED)
+    used[2] += 1
+    not_last = _not_last_column(h, w)
+    if _mirror_wins(x, h, w, kind):
+        across = down = _ZERO
+    elif kind == KINGS:
+        across, down = x, _ZERO
+    else:
+        across = x & (x >> _ONE) & not_last
+        down = x & (x >> _U(w)) if h > 1 else _ZERO
+    plays = _popcount(across) + _popcount(down)
+    # The plays that leave their region in one piece, as far as the cells round them show.
+    one_across = one_down = _ZERO
+    if kind == CRAM:
+        one_across, _, one_down, _ = _pieces_left(x, w, not_last)
+    # The values it may still have: at most its number of plays.
+    may_lo, may_hi = _low(plays + 1), _low(plays + 1 - 64) if plays >= 64 else _ZERO
+    # First pass: options the table values at once.  The others are kept with their
+    # difficulty, to be searched easiest first.
+    firsts = np.empty(plays, np.uint64)
+    verticals = np.empty(plays, np.bool_)
+    costs = np.empty(plays, np.int64)
+    parts = np.empty(_MOST_PARTS, np.uint64)
+    left = 0
+    for vertical in (False, True):
+        moves = down if vertical else across
+        while moves:
+            first = moves & (~moves + _ONE)
+            moves ^= first
+            single = first & (one_down if vertical else one_across) != _ZERO
+            rest, single = _after(x, h, w, not_last, kind, first, vertical, single)
+            if not rest:
+                value, count = 0, 0
+            else:
+                whole, whole_h, whole_w = _crop(rest, h, w)
+                if _mirror_wins(whole, whole_h, whole_w, kind):
+                    value, count = 0, 0
+                else:
+                    value, count = _parts_of(rest, h, w, not_last, kind, keys, tags, parts,
+                                             single)
+            if count == 0:
+                may_lo, may_hi = _take(value, may_lo, may_hi)
+                if not (may_lo & want_lo) and not (may_hi & want_hi):
+                    return _exclude(x, w, want_lo, want_hi, may_lo, keys, tags, used)
+                continue
+            cost = 0
+            for k in range(count):
+                size = _popcount(parts[k])
+                cost += size * size
+            # Insertion by cost, so that the easiest options are searched first.
+            k = left
+            while k > 0 and costs[k - 1] > cost:
+                firsts[k], verticals[k], costs[k] = firsts[k - 1], verticals[k - 1], costs[k - 1]
+                k -= 1
+            firsts[k], verticals[k], costs[k] = first, vertical, cost
+            left += 1
+    exact = True
+    for m in range(left):
+        if not (may_lo & want_lo) and not (may_hi & want_hi):
+            return _exclude(x, w, want_lo, want_hi, may_lo, keys, tags, used)
+        first = firsts[m]
+        single = first & (one_down if verticals[m] else one_across) != _ZERO
+        rest, single = _after(x, h, w, not_last, kind, first, verticals[m], single)
+        total, count = _parts_of(rest, h, w, not_last, kind, keys, tags, parts, single)
+        # The largest region last: it is the one asked only for some values.
+        for k in range(count - 1):
+            if _popcount(parts[k]) > _popcount(parts[count - 1]):
+                parts[k], parts[count - 1] = parts[count - 1], parts[k]
+        # Every region but the last in full: asked for the values up to 0, then up to 1,
+        # and so on, so that each search is pruned by a bound.
+        for k in range(count - 1):
+            bound = 0
+            while True:
+                ask_lo, ask_hi = _up_to_value(bound)
+                found = _value_in(parts[k], h, w, kind, ask_lo, ask_hi, keys, tags, used,
+                                  quota)
+                if found != _OUT:
+                    break
+                bound += 1
+            if found < 0:
+                return found
+            total ^= found
+        if count == 0:
+            found = np.int64(0)
+        else:
+            ask_lo, ask_hi = _without_largest(may_lo, may_hi)
+            top_lo, top_hi = _up_to(want_lo, want_hi)
+            ask_lo, ask_hi = _xored(ask_lo & top_lo, ask_hi & top_hi, total)
+            found = _value_in(parts[count - 1], h, w, kind, ask_lo, ask_hi, keys, tags, used,
+                              quota)
+        if found == _OUT:
+            may_lo, may_hi = _without_largest(may_lo, may_hi)
+            exact = False
+        elif found < 0:
+            return found
+        else:
+            may_lo, may_hi = _take(found ^ total, may_lo, may_hi)
+    # One value is left.
+    value = _trailing_zeros(may_lo) if may_lo else 64 + _trailing_zeros(may_hi)
+    top_lo, top_hi = _up_to(want_lo, want_hi)
+    if value < 64:
+        in_reach = (top_lo >> _U(value)) & _ONE != _ZERO
+    else:
+        in_reach = (top_hi >> _U(value - 64)) & _ONE != _ZERO
+    if not exact and not in_reach:
+        # Its value is at least the one left, which is above every value asked.
+        return _exclude(x, w, want_lo, want_hi, _ALL << _U(value) if value < 64 else _ZERO,
+                        keys, tags, used)
+    if not _has_room(used[0], len(keys)):
+        return np.int64(_FULL)
+    _put(_slot(x, w, keys, tags), x, w, value, keys, tags, used)
+    used[1] += 1
+    met = _slot(y, yw, keys, tags)
+    if (not tags[met] or tags[met] & _TAG_VALUE >= _ABSENT) and _has_room(
+            used[0], len(keys)):
+        _put(met, y, yw, value, keys, tags, used)
+    return np.int64(value)
+
+
+@njit(cache=CACHING)
+def _exclude(x, w, want_lo, want_hi, may_lo, keys, tags, used):  # type: ignore[no-untyped-def]
+    """Keep that the region ``x`` has none of the values up to the largest asked that are
+    out of ``may`` (its value is in ``may``, or above every value asked), as far as the
+    values 0 to 6 go, and answer ``_OUT``."""
+    top_lo, _ = _up_to(want_lo, want_hi)
+    absent = np.int64(top_lo & ~may_lo & _U(_ABSENT - 1))
+    i = _slot(x, w, keys, tags)
+    if not tags[i]:
+        if not absent:
+            return np.int64(_OUT)
+        if not _has_room(used[0], len(keys)):
+            return np.int64(_FULL)
+    _put(i, x, w, _ABSENT | (tags[i] & (_ABSENT - 1)) | absent, keys, tags, used)
+    return np.int64(_OUT)
+
+
+@njit(cache=CACHING)
+def _regions(cells, rows, cols, kind):  # type: ignore[no-untyped-def]
+    """The regions of the free ``cells`` that some play may take."""
+    not_last = _not_last_column(rows, cols)
+    rest = _live(cells, rows, cols, not_last, kind)
+    if kind == CRAM:
+        rest = _reduced(rest, rows, cols, not_last)
+    found = np.empty(rows * cols, np.uint64)
+    count = 0
+    while rest:
+        part = _next_part(rest, rows, cols, not_last, kind)
+        rest &= ~part
+        found[count] = part
+        count += 1
+    return found[:count]
+
+
+# Regions searched between two looks at the clock.
+_CHUNK = 200_000
+
+
+def _ask(part: int, rows: int, cols: int, kind: int, wanted: tuple[int, int],
+         watch: Watch) -> int:
+    """One region's value if in ``wanted`` (two words), else ``_OUT``; the search is called
+    again after growing a full table or looking at the clock."""
+    want_lo, want_hi = _U(wanted[0]), _U(wanted[1])
+    while True:
+        table = kernel._tables[kind]
+        try:
+            found = int(_value_in(_U(part), rows, cols, kind, want_lo, want_hi, table.keys,
+                                  table.tags, table.used, table.used[2] + _CHUNK))
+        except KeyboardInterrupt:
+            raise watch.interrupted(int(table.used[2]), int(table.used[1])) from None
+        if found == _FULL:
+            kernel._tables[kind] = table.grown()
+        elif found == _PAUSED:
+            watch.tick(int(table.used[2]), int(table.used[1]), table.bytes())
+        else:
+            return found
+
+
+def value_in(cells: int, rows: int, cols: int, kind: int, wanted: int) -> int | None:
+    """The normal-play nim-value of the game ``kind`` (:data:`~region_kernel.CRAM` or
+    :data:`~region_kernel.KINGS`) on the free ``cells`` of a ``rows x cols`` frame (bit
+    ``r * cols + c``, at most 64 cells) if it is in ``wanted`` (a mask of values, bit ``v``
+    for the value ``v``), else None.
+
+    >>> value_in(0b111111, 2, 3, CRAM, wanted=0b10), value_in(0b111111, 2, 3, CRAM, wanted=0b1)
+    (1, None)
+    >>> value_in(0b111, 1, 3, KINGS, wanted=0b100)
+    2
+    """
+    parts, total, watch = _prepared(cells, rows, cols, kind)
+    if not parts:
+        return 0 if wanted & 1 else None
+    lo, hi = _spread(wanted, total)
+    if not lo and not hi:
+        return None
+    found = _ask(parts[-1], rows, cols, kind, (lo, hi), watch)
+    if found == _OUT:
+        return None
+    value = found ^ total
+    return value if wanted >> value & 1 else None
+
+
+def nim_value(cells: int, rows: int, cols: int, kind: int = CRAM) -> int:
+    """The normal-play nim-value of the game ``kind`` on the free ``cells`` (as
+    :func:`value_in`), asked for the values up to 0, then up to 1, and so on.
+
+    >>> nim_value((1 << 20) - 1, 4, 5, CRAM), nim_value(0b1111, 2, 2, KINGS)
+    (2, 1)
+    >>> nim_value(0b1111, 1, 4), nim_value(0b1111, 2, 2), nim_value(0b1001, 1, 4)
+    (2, 0, 0)
+    >>> nim_value(0b111, 1, 3, KINGS), nim_value(0b1111, 2, 2, KINGS)
+    (2, 1)
+    """
+    parts, total, watch = _prepared(cells, rows, cols, kind)
+    return total ^ _full(parts[-1], rows, cols, kind, watch) if parts else 0
+
+
+def _prepared(cells: int, rows: int, cols: int, kind: int) -> tuple[list[int], int, Watch]:
+    """The regions of a position, the largest last, the xor of the values of all but the
+    last, and the watch of the search."""
+    kernel._check(cells, rows, cols, kind)
+    if kernel._tables[kind].used[0] > kernel._KEPT:
+        kernel._tables[kind] = kernel._Table()
+    watch = Watch(f"solving {kernel.GAMES[kind]} on {rows}x{cols} cells")
+    parts = sorted((int(part) for part in _regions(_U(cells), rows, cols, kind)),
+                   key=int.bit_count)
+    total = 0
+    for part in parts[:-1]:
+        total ^= _full(part, rows, cols, kind, watch)
+    return parts, total, watch
+
+
+def wins(cells: int, rows: int, cols: int, kind: int = CRAM) -> bool:
+    """Whether the player to move wins the game ``kind`` on the free ``cells`` (normal
+    play): whether the value is not 0, asked as such (the search stops at the first play to
+    a lost option).
+
+    >>> wins(0b111111, 2, 3), wins(0b1111, 2, 2), wins((1 << 49) - 1, 7, 7, KINGS)
+    (True, False, True)
+    """
+    return value_in(cells, rows, cols, kind, wanted=1) is None
+
+
+def value_is(cells: int, rows: int, cols: int, kind: int, target: int) -> bool:
+    """Whether the normal-play nim-value of the game ``kind`` on the free ``cells`` is
+    ``target``, asked as such.
+
+    >>> value_is(0b1111, 1, 4, CRAM, 2), value_is(0b1111, 1, 4, CRAM, 0)
+    (True, False)
+    """
+    return target < 128 and value_in(cells, rows, cols, kind, 1 << target) is not None
+
+
+def known(cells: int, rows: int, cols: int, kind: int = CRAM) -> int | None:
+    """The value of the free ``cells`` when the table holds each of their regions, else None.
+
+    >>> kernel.clear_memo()
+    >>> known(0b111111, 2, 3, CRAM), nim_value(0b111111, 2, 3, CRAM), known(0b111111, 2, 3, CRAM)
+    (None, 1, 1)
+    >>> known(0b111111, 3, 2), known(0b11, 1, 2)
+    (1, 1)
+    """
+    kernel._check(cells, rows, cols, kind)
+    table = kernel._tables[kind]
+    total = 0
+    for part in _regions(_U(cells), rows, cols, kind):
+        if int(part).bit_count() < _SEARCHED[kind]:
+            total ^= 1
+            continue
+        value = int(_known(part, rows, cols, table.keys, table.tags))
+        if value < 0:
+            return None
+        total ^= value
+    return total
+
+
+def _full(part: int, rows: int, cols: int, kind: int, watch: Watch) -> int:
+    """A region's value, asked for the values up to 0, then up to 1, and so on: each
+    search is pruned by its bound, and keeps what it learns for the next."""
+    bound = 0
+    while (found := _ask(part, rows, cols, kind, _spread((2 << bound) - 1, 0), watch)) == _OUT:
+        bound += 1
+    return found
+
+
+_MAX = (1 << 64) - 1
+
+
+def _spread(wanted: int, by: int) -> tuple[int, int]:
+    """The values ``v ^ by`` for ``v`` wanted (below 128), as two words."""
+    moved = 0
+    for value in range(min(wanted.bit_length(), 128)):
+        if wanted >> value & 1 and value ^ by < 128:
+            moved |= 1 << (value ^ by)
+    return moved & _MAX, moved >> 64
