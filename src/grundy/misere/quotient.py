@@ -410,22 +410,35 @@ def faithful(monoid: BipartiteMonoid, types: Sequence[tuple[int, frozenset[int]]
     into: list[np.ndarray[Any, Any]] = [
         np.asarray(p[table[table[:, sorted(options)]]].any(axis=1)) for _, options in types]
     shifts = [table[:, g] for g, _ in types]
-    start = (0, np.zeros(order, dtype=bool).tobytes())
-    seen = {start}
-    todo = [(0, np.zeros(order, dtype=bool))]
-    while todo:
-        x, h = todo.pop()
+    # The walk goes level by level (sums of j heaps), each level at once with numpy.
+    xs = np.zeros(1, dtype=np.int64)
+    hs = np.zeros((1, order), dtype=bool)
+    seen = {_state_key(xs, hs)[0].tobytes()}
+    while len(xs):
+        next_x, next_h = [], []
         for u, (g, _) in enumerate(types):
-            y = int(table[x, g])
-            after = into[u][x] | h[shifts[u]]
-            key = (y, after.tobytes())
-            if key in seen:
-                continue
-            if bool(p[y]) == bool(after[0]):
+            ys = table[xs, g].astype(np.int64)
+            after = into[u][xs] | hs[:, shifts[u]]
+            if np.any(p[ys] == after[:, 0]):
                 return False
-            if len(seen) > MAX_CHECK_STATES:
-                raise QuotientUnknown("the check of the candidate quotient meets more than "
-                                      f"{MAX_CHECK_STATES} states")
-            seen.add(key)
-            todo.append((y, after))
+            next_x.append(ys)
+            next_h.append(after)
+        ys, after = np.concatenate(next_x), np.concatenate(next_h)
+        keys = _state_key(ys, after)
+        _, first = np.unique(keys, return_index=True)
+        fresh = [i for i in first.tolist() if keys[i].tobytes() not in seen]
+        seen.update(keys[i].tobytes() for i in fresh)
+        if len(seen) > MAX_CHECK_STATES:
+            raise QuotientUnknown("the check of the candidate quotient meets more than "
+                                  f"{MAX_CHECK_STATES} states")
+        xs, hs = ys[fresh], after[fresh]
     return True
+
+
+def _state_key(xs: np.ndarray[Any, Any], hs: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """Each state (element, marks) as one opaque row, for finding the new ones."""
+    rows = np.concatenate([xs.astype("<i8")[:, None].view(np.uint8),
+                           np.packbits(hs, axis=1)], axis=1)
+    keys: np.ndarray[Any, Any] = np.ascontiguousarray(rows).view(
+        np.dtype((np.void, rows.shape[1]))).ravel()
+    return keys
