@@ -14,6 +14,7 @@ from grundy.analysis import analyze
 from grundy.catalogue import parse_position
 from grundy.heap.takebreak import KAYLES, TakeAndBreak
 from grundy.misere.answer import quotient_answer
+from grundy.misere.certificates import SHIPPED_UNIONS, shipped_quotient
 from grundy.misere.genus import genus
 from grundy.misere.quotient import build_quotient
 from grundy.misere.tame import tame_pair, tame_quotient
@@ -23,6 +24,8 @@ from grundy.values import Outcome
 from brute import row_moves_octal
 
 Tagged = tuple[tuple[int, int], ...]
+#: The most tokens in the positions of the shipped unions checked against search.
+UNION_TOTAL = 20
 
 
 def mixed_wins(codes: list[tuple[int, ...]]) -> Callable[[Tagged], bool]:
@@ -125,6 +128,54 @@ class TestUnion:
         assert quotient_answer(parse_position("kayles 5 + octal:0.07 4")) is None
 
 
+class TestShippedUnions:
+    """Kayles with each other shipped game: the union's quotient shipped, checked when read."""
+
+    @pytest.mark.parametrize("union", SHIPPED_UNIONS, ids=lambda u: u.text)
+    def test_shipped_union_agrees_with_search(self, union: HeapUnion) -> None:
+        quotient = shipped_quotient(union)
+        assert quotient is not None and quotient.stable
+        wins = mixed_wins([game.digits for game in union.games
+                           if isinstance(game, TakeAndBreak)])
+        tried = 0
+        for position in mixed_positions(2, UNION_TOTAL, 4, UNION_TOTAL):
+            tried += 1
+            assert quotient.is_p(union.numbered(position)) != wins(position), position
+        assert tried > 5000
+
+    def test_kayles_sum_answer_and_moves_against_search(self) -> None:
+        wins = mixed_wins([KAYLES.digits, (0, 7, 5)])
+        for text, position in [("kayles 7 5 + octal:0.75 6 3",
+                                ((0, 5), (0, 7), (1, 3), (1, 6))),
+                               ("kayles 9 + octal:0.75 9 4", ((0, 9), (1, 4), (1, 9)))]:
+            found = quotient_answer(parse_position(text))
+            assert found is not None and "kayles + octal:0.75 together" in found.method
+            assert (found.outcome is Outcome.N) == wins(position)
+            winning = {str(m.position) for m in found.moves}
+            by_search = {str(m.position) for m in parse_position(text).moves()
+                         if not wins(tagged(str(m.position)))}
+            assert winning == by_search
+
+    def test_large_kayles_sum_is_answered_by_the_union(self) -> None:
+        found = analyze("kayles 20 15 11 + octal:0.75 9 4", misere=True)
+        assert "the heaps of kayles + octal:0.75 together (order 48 for every heap" in (
+            found.method)
+        union = HeapUnion((KAYLES, TakeAndBreak("0.75")))
+        quotient = shipped_quotient(union)
+        assert quotient is not None
+        for move in found.winning_moves:
+            assert quotient.is_p(union.numbered(tagged(str(move.position))))
+
+
+def tagged(text: str) -> Tagged:
+    """A position of kayles and octal:0.75 heaps as (game index, size) pairs."""
+    found = []
+    for part in text.split(" + "):
+        name, *sizes = part.split()
+        found.extend((0 if name == "kayles" else 1, int(size)) for size in sizes if size != "0")
+    return tuple(sorted(found))
+
+
 class TestTame:
     @pytest.mark.parametrize("code", ["0.33", "0.3", "0.31", "0.333", "0.12", "0.51"])
     def test_tame_games_are_recognised_and_agree_with_search(self, code: str) -> None:
@@ -190,10 +241,14 @@ class TestRefusals:
     def test_a_union_that_cannot_be_built_is_refused_in_one_line(
             self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
         from grundy.cli import main
-        from grundy.misere import store
+        from grundy.misere import recalibrate, store
 
-        # A tiny search limit stops the union where the real one stops: Kayles' row of 9.
-        monkeypatch.setattr(store, "UNION_SEARCH", 2000)
+        # Without its shipped file and with no recalibration allowed, the union stops where
+        # heaps first split classes.
+        shipped = store.shipped_quotient
+        monkeypatch.setattr(store, "shipped_quotient",
+                            lambda g: None if isinstance(g, HeapUnion) else shipped(g))
+        monkeypatch.setattr(recalibrate, "MAX_TRIALS", 0)
         monkeypatch.setattr(store, "_unions", {})
         assert main(["analyze", "--misere", "kayles", "20", "15", "+", "octal:0.75", "11"]) == 3
         err = capsys.readouterr().err.strip()

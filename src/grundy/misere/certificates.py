@@ -47,9 +47,11 @@ SHIPPED: tuple[HeapGame, ...] = (
 #: far as it is built): their positions with smaller heaps are answered at once, larger ones
 #: refused at once.
 PARTIAL: dict[HeapGame, int] = {DAWSON: 30}
-#: Unions shipped (:mod:`grundy.misere.union`): Kayles with each other shipped game, each
-#: with a proved period.
-SHIPPED_UNIONS: tuple[HeapUnion, ...] = tuple(HeapUnion((KAYLES, game)) for game in SHIPPED[1:])
+#: Unions shipped (:mod:`grundy.misere.union`): Kayles with each of these shipped games,
+#: each union with a proved period.
+SHIPPED_UNIONS: tuple[HeapUnion, ...] = tuple(
+    HeapUnion((KAYLES, TakeAndBreak(code))) for code in ("0.75", "0.31", "0.34", "0.52",
+                                                          "0.53", "0.73"))
 #: The most heaps the builder is given when the files are made.
 HEAPS = 400
 #: The largest file read (a shipped quotient is a few kilobytes).
@@ -197,7 +199,7 @@ def _generated(table: np.ndarray[Any, Any], generators: list[int]) -> bool:
     found[0] = True
     frontier = np.array([0])
     while len(frontier):
-        reached = np.unique(table[np.ix_(frontier, generators)])
+        reached = np.unique(table[np.ix_(frontier, np.asarray(generators, dtype=np.int64))])
         frontier = reached[~found[reached]]
         found[frontier] = True
     return bool(found.all())
