@@ -149,7 +149,8 @@ class Quotient:
 Progress = Callable[[int, int], None]
 
 
-def build_quotient(game: HeapRules, to: int, progress: Progress | None = None) -> Quotient:
+def build_quotient(game: HeapRules, to: int, progress: Progress | None = None,
+                   trials: int | None = None) -> Quotient:
     """The misère quotient of ``game`` on heaps up to ``to``, and a proved period if the
     pretending function shows one within that range.
 
@@ -157,14 +158,15 @@ def build_quotient(game: HeapRules, to: int, progress: Progress | None = None) -
     Kayles rows).  Construction stops early, with the reason in ``stopped``, when a proved
     period makes further heaps unnecessary, or when the quotient cannot be extended.
     ``progress`` is told each heap reached (and, while split classes are told apart, each
-    trial's order).
+    trial's order); ``trials`` bounds the recalibrated trials of the whole construction
+    (each heap has at most :data:`~grundy.misere.recalibrate.MAX_TRIALS` anyway).
 
     >>> from grundy.heap.takebreak import KAYLES
     >>> q = build_quotient(KAYLES, 40)
     >>> q.order, [q.images[n] for n in range(6)]
     (40, [0, 1, 2, 3, 1, 4])
     """
-    builder = _Builder(game, progress)
+    builder = _Builder(game, progress, trials)
     for heap in range(1, to + 1):
         if progress is not None:
             progress(heap, builder.monoid.order)
@@ -182,9 +184,11 @@ def build_quotient(game: HeapRules, to: int, progress: Progress | None = None) -
 class _Builder:
     """The quotient under construction (see the module's description)."""
 
-    def __init__(self, game: HeapRules, progress: Progress | None = None) -> None:
+    def __init__(self, game: HeapRules, progress: Progress | None = None,
+                 trials: int | None = None) -> None:
         self.game = game
         self.progress = progress
+        self.trials = trials
         self.monoid = BipartiteMonoid(np.zeros((1, 1), dtype=np.int32), np.zeros(1, dtype=bool))
         self.images: list[int] = [0]
         self.option_images: list[frozenset[int]] = [frozenset()]
@@ -257,8 +261,8 @@ class _Builder:
         images = [*self.images, 0]
         try:
             trial = resolve(trial_with(self.monoid, images, self.game, {heap: (2, 2)}),
-                            self.game, None if self.progress is None
-                            else lambda order: self._told(heap, order))
+                            self.game, lambda order: self._told(heap, order),
+                            self.trials)
         except Unresolved as error:
             raise QuotientUnknown(f"heap {heap} splits classes of the quotient so far, and "
                                   f"{error}") from None
@@ -267,8 +271,10 @@ class _Builder:
         self._adopt(heap, trial.monoid, trial.images, trial.words)
 
     def _told(self, heap: int, order: int) -> None:
-        assert self.progress is not None
-        self.progress(heap, order)
+        if self.trials is not None:
+            self.trials -= 1
+        if self.progress is not None:
+            self.progress(heap, order)
 
     def _adopt(self, heap: int, monoid: BipartiteMonoid, images: list[int],
                reps: list[Heaps]) -> None:

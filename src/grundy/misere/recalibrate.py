@@ -329,15 +329,17 @@ def recalibrated(trial: Trial, game: Options, failure: Heaps) -> Trial:
     raise Unresolved(f"no trial tells the sum {' '.join(map(str, failure))} apart")
 
 
-def resolve(trial: Trial, game: Options, progress: Callable[[int], None] | None = None
-            ) -> Trial:
-    """Trials in turn until one passes the exact check (see the module); ``progress`` is
-    told each trial's order."""
-    for _ in range(MAX_TRIALS):
+def resolve(trial: Trial, game: Options, progress: Callable[[int], None] | None = None,
+            most: int | None = None) -> Trial:
+    """Trials in turn until one passes the exact check (see the module), at most
+    :data:`MAX_TRIALS` of them and at most ``most``; ``progress`` is told each trial's
+    order."""
+    most = MAX_TRIALS if most is None else max(0, min(most, MAX_TRIALS))
+    for _ in range(most):
         if progress is not None:
             progress(trial.monoid.order)
         failure = lightest_failure(trial.monoid, game, trial.images)
         if failure is None:
             return trial
         trial = recalibrated(trial, game, failure)
-    raise Unresolved(f"no trial passed the check after {MAX_TRIALS} recalibrations")
+    raise Unresolved(f"no trial passed the check after {most} recalibrations")

@@ -26,6 +26,11 @@ from grundy.misere.union import HeapUnion
 #: The most heaps a quotient is built over when none is kept (a proved period ends it sooner).
 QUOTIENT_HEAPS = 400
 
+#: The most recalibrated trials of a union built when first asked for: the unions that
+#: complete need a few (those of Kayles with another game are shipped), and one that needs
+#: more is refused within seconds instead of building for minutes.
+UNION_TRIALS = 24
+
 _kept: Memo[HeapGame, Quotient | None] = Memo("misère quotients", bound=64)
 _unions: Memo[HeapUnion, Quotient] = Memo("misère quotients of unions", bound=16)
 
@@ -73,7 +78,8 @@ def known_union(union: HeapUnion, *, compute: bool = False) -> Quotient | None:
             return None
     shown = BuildProgress(union.text)
     try:
-        found = build_quotient(union, QUOTIENT_HEAPS * len(union.games), shown)
+        found = build_quotient(union, QUOTIENT_HEAPS * len(union.games), shown,
+                               trials=UNION_TRIALS)
     finally:
         shown.close()
     _unions[union] = found
