@@ -3,7 +3,7 @@ rule, proved), each checked against an exhaustive misère search written from th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 
 import pytest
@@ -111,18 +111,9 @@ class TestUnion:
         assert (found.outcome is Outcome.P) == (not wins(((0, 5), (0, 7), (1, 9))))
 
     def test_mixed_sum_answer_and_moves_against_search(self) -> None:
-        wins = mixed_wins([(0, 5, 2), (0, 7, 5)])
-        for text, position in [("octal:0.75 5 + octal:0.52 4", ((0, 4), (1, 5))),
-                               ("octal:0.75 3 6 + octal:0.52 5 2",
-                                ((0, 2), (0, 5), (1, 3), (1, 6))),
-                               ("octal:0.75 7 + octal:0.52 6 1", ((0, 1), (0, 6), (1, 7)))]:
-            found = quotient_answer(parse_position(text))
-            assert found is not None and "together" in found.method
-            assert (found.outcome is Outcome.N) == wins(position)
-            winning = {str(m.position) for m in found.moves}
-            by_search = {str(m.position) for m in parse_position(text).moves()
-                         if analyze(str(m.position), misere=True).outcome is Outcome.P}
-            assert winning == by_search
+        for text in ["octal:0.75 5 + octal:0.52 4", "octal:0.75 3 6 + octal:0.52 5 2",
+                     "octal:0.75 7 + octal:0.52 6 1"]:
+            answer_and_moves_agree(text, ["octal:0.52", "octal:0.75"])
 
     def test_no_union_is_built_beside_a_game_of_unknown_quotient(self) -> None:
         assert quotient_answer(parse_position("kayles 5 + octal:0.07 4")) is None
@@ -144,17 +135,8 @@ class TestShippedUnions:
         assert tried > 5000
 
     def test_kayles_sum_answer_and_moves_against_search(self) -> None:
-        wins = mixed_wins([KAYLES.digits, (0, 7, 5)])
-        for text, position in [("kayles 7 5 + octal:0.75 6 3",
-                                ((0, 5), (0, 7), (1, 3), (1, 6))),
-                               ("kayles 9 + octal:0.75 9 4", ((0, 9), (1, 4), (1, 9)))]:
-            found = quotient_answer(parse_position(text))
-            assert found is not None and "kayles + octal:0.75 together" in found.method
-            assert (found.outcome is Outcome.N) == wins(position)
-            winning = {str(m.position) for m in found.moves}
-            by_search = {str(m.position) for m in parse_position(text).moves()
-                         if not wins(tagged(str(m.position)))}
-            assert winning == by_search
+        for text in ["kayles 7 5 + octal:0.75 6 3", "kayles 9 + octal:0.75 9 4"]:
+            answer_and_moves_agree(text, ["kayles", "octal:0.75"])
 
     def test_large_kayles_sum_is_answered_by_the_union(self) -> None:
         found = analyze("kayles 20 15 11 + octal:0.75 9 4", misere=True)
@@ -167,13 +149,27 @@ class TestShippedUnions:
             assert quotient.is_p(union.numbered(tagged(str(move.position))))
 
 
-def tagged(text: str) -> Tagged:
-    """A position of kayles and octal:0.75 heaps as (game index, size) pairs."""
+def tagged(text: str, names: Sequence[str] = ("kayles", "octal:0.75")) -> Tagged:
+    """A position as (game index, size) pairs, games numbered in the order of ``names``."""
     found = []
     for part in text.split(" + "):
         name, *sizes = part.split()
-        found.extend((0 if name == "kayles" else 1, int(size)) for size in sizes if size != "0")
+        found.extend((names.index(name), int(size)) for size in sizes if size != "0")
     return tuple(sorted(found))
+
+
+def answer_and_moves_agree(text: str, names: Sequence[str]) -> None:
+    """The union's answer to a sum of two games' heaps, and its winning moves, are the
+    exhaustive search's."""
+    games = [parse_position(f"{name} 1").components[0].game for name in names]
+    wins = mixed_wins([game.digits for game in games])
+    found = quotient_answer(parse_position(text))
+    assert found is not None and f"{' + '.join(names)} together" in found.method
+    assert (found.outcome is Outcome.N) == wins(tagged(text, names))
+    winning = {str(m.position) for m in found.moves}
+    by_search = {str(m.position) for m in parse_position(text).moves()
+                 if not wins(tagged(str(m.position), names))}
+    assert winning == by_search
 
 
 class TestTame:
