@@ -21,8 +21,8 @@ recalibration of Siegel's MisereSolver).
 >>> from grundy.heap.takebreak import KAYLES
 >>> from grundy.misere.quotient import build_quotient
 >>> q = build_quotient(KAYLES, 12)   # heap 9 splits classes, told apart here
->>> q.order, q.images[9], q.stopped
-(24, 15, None)
+>>> q.order, q.stopped, q.is_p((9,)), q.is_p((5, 5, 9))
+(24, None, True, False)
 """
 
 from __future__ import annotations
