@@ -42,6 +42,11 @@ from grundy.misere.monoid import BipartiteMonoid, refined_classes
 MAX_TRIALS = 64
 #: The most elements of the unreduced monoid of a trial.
 MAX_WIDE = 200_000
+#: The most elements of a trial once reduced (its table is kept whole).
+MAX_TRIAL_ORDER = 2048
+#: The most entries of the tables the search for the lightest failure keeps (element by
+#: element by heap type).
+MAX_FAILURE_TABLE = 100_000_000
 #: The most states the search for the lightest failure may visit.
 MAX_FAILURE_STATES = 1_000_000
 
@@ -110,6 +115,8 @@ def lightest_failure(monoid: BipartiteMonoid, game: Options, images: Sequence[in
         if options:
             lightest.setdefault((images[heap], options), heap)
     types = sorted(lightest.items(), key=lambda item: item[1])
+    if order * order * len(types) > MAX_FAILURE_TABLE:
+        raise Unresolved(f"a trial of {order} elements is too large to check here")
     into = [np.asarray(p[table[table[:, sorted(options)]]].any(axis=1))
             for (_, options), _ in types]
     shifts = [table[:, g] for (g, _), _ in types]
@@ -246,6 +253,8 @@ def trial_with(monoid: BipartiteMonoid, images: Sequence[int], game: Options,
     position[reached] = np.arange(len(reached))
     classes = refined_classes(p[reached], [position[c] for c in columns])
     count = int(classes.max(initial=0)) + 1
+    if count > MAX_TRIAL_ORDER:
+        raise Unresolved(f"a trial would have {count} elements")
     first = np.full(count, -1, dtype=np.int64)
     for i in range(len(reached) - 1, -1, -1):
         first[classes[i]] = reached[i]

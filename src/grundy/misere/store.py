@@ -26,6 +26,9 @@ from grundy.misere.union import HeapUnion
 #: The most heaps a quotient is built over when none is kept (a proved period ends it sooner).
 QUOTIENT_HEAPS = 400
 
+#: The most recalibrated trials of a game's quotient built when first asked for (Kayles needs
+#: 2, 0.123 needs 8): a quotient that keeps growing is given up instead of built for minutes.
+QUOTIENT_TRIALS = 40
 #: The most recalibrated trials of a union built when first asked for: the unions that
 #: complete need a few (those of Kayles with another game are shipped), and one that needs
 #: more is refused within seconds instead of building for minutes.
@@ -49,7 +52,7 @@ def known_quotient(game: HeapGame, *, compute: bool = False) -> Quotient | None:
         return loaded
     shown = BuildProgress(game.text)
     try:
-        found = build_quotient(game, QUOTIENT_HEAPS, shown)
+        found = build_quotient(game, QUOTIENT_HEAPS, shown, trials=QUOTIENT_TRIALS)
     finally:
         shown.close()
     _kept[game] = found
