@@ -191,19 +191,26 @@ class TestShippedQuotients:
                 assert quotient.is_p(position) != wins(position), (game.text, position)
             assert tried > 1500
 
-    def test_dawson_is_shipped_up_to_heap_24_and_agrees_with_search(self) -> None:
+    def test_dawson_is_shipped_up_to_heap_30_and_agrees_with_search(self) -> None:
+        import random
+
         from grundy.misere.certificates import from_json, shipped_quotient
 
         quotient = shipped_quotient(DAWSON)
-        assert quotient is not None and not quotient.stable and quotient.to == 24
-        assert quotient.stopped is not None and "heap 25" in quotient.stopped
+        assert quotient is not None and not quotient.stable and quotient.to == 30
+        assert quotient.stopped is not None and "heap 30" in quotient.stopped
+        # Heap 25 split the classes of the quotient of heaps up to 24 (order 24).
+        assert build_quotient(DAWSON, 24).order == 24 < quotient.order
         wins = wins_of(position_moves(row_moves_octal(DAWSON.digits)), misere=True)
-        for position in positions(4, 26, 24):
+        tried = 0
+        for position in positions(4, 30, 30):
+            tried += 1
             assert quotient.is_p(position) != wins(position), position
+        assert tried > 2500
         data = self.shipped_data(DAWSON)
         p_portion = data["p_portion"]
         assert isinstance(p_portion, list)
-        for element in range(quotient.order):
+        for element in random.Random(30).sample(range(quotient.order), 12):
             flipped = sorted(set(p_portion) ^ {element})
             assert from_json(DAWSON, {**data, "p_portion": flipped}) is None, element
         for broken in [{**data, "stopped": None}, {**data, "period": 2},
@@ -293,21 +300,31 @@ class TestLongBuilds:
         quotient = build_quotient(TakeAndBreak("0.123"), 100,
                                   lambda heap, order: told.append((heap, order)))
         heaps = [heap for heap, _ in told]
-        assert heaps == list(range(1, quotient.to + 1))
-        assert all(order <= quotient.order for _, order in told)
+        # Each heap once, and again for each trial while it splits classes.
+        assert sorted(set(heaps)) == list(range(1, quotient.to + 1)) and heaps == sorted(heaps)
+        assert len(heaps) > quotient.to
 
     def test_refusal_says_how_far_the_quotient_is_known(
             self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-        from grundy.misere import quotient as building
-        from grundy.misere import store
+        from grundy.misere import recalibrate, store
 
-        # Dawson's quotient is shipped up to heap 24; were the file refused, a small search
-        # limit would stop the build early, as the real one stops at 25.
-        monkeypatch.setattr(building, "MAX_SEARCH", 2000)
+        # Dawson's quotient is shipped up to heap 30; were the file refused, allowing no
+        # recalibration would stop the build at heap 25, the first that splits classes.
+        monkeypatch.setattr(recalibrate, "MAX_TRIALS", 0)
         monkeypatch.setattr(store, "_kept", {})
-        assert main(["analyze", "--misere", "dawson", "10", "20", "30"]) == 3
+        assert main(["analyze", "--misere", "dawson", "10", "20", "31"]) == 3
         err = capsys.readouterr().err.strip()
         assert err.startswith("grundy: too big: the misère quotient of dawson is not known "
-                              "to this tool beyond heap ")
-        assert "misère search of 'dawson 10 20 30' needs about" in err
+                              "to this tool beyond heap 30 (it is built only up to heap 30")
+        assert "misère search of 'dawson 10 20 31' needs about" in err
         assert len(err.splitlines()) == 1
+
+    def test_dawson_10_20_30_is_answered_by_the_shipped_quotient(self) -> None:
+        found = analyze("dawson 10 20 30", misere=True)
+        assert "the misère quotient of dawson" in found.method
+        assert "heaps up to 30" in found.method
+        quotient = known_quotient(DAWSON)
+        assert quotient is not None
+        for move in found.winning_moves:
+            heaps = tuple(int(t) for t in str(move.position).split()[1:])
+            assert quotient.is_p(heaps)

@@ -3,7 +3,7 @@ rule, proved), each checked against an exhaustive misère search written from th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 
 import pytest
@@ -14,6 +14,7 @@ from grundy.analysis import analyze
 from grundy.catalogue import parse_position
 from grundy.heap.takebreak import KAYLES, TakeAndBreak
 from grundy.misere.answer import quotient_answer
+from grundy.misere.certificates import SHIPPED_UNIONS, shipped_quotient
 from grundy.misere.genus import genus
 from grundy.misere.quotient import build_quotient
 from grundy.misere.tame import tame_pair, tame_quotient
@@ -23,6 +24,8 @@ from grundy.values import Outcome
 from brute import row_moves_octal
 
 Tagged = tuple[tuple[int, int], ...]
+#: The most tokens in the positions of the shipped unions checked against search.
+UNION_TOTAL = 20
 
 
 def mixed_wins(codes: list[tuple[int, ...]]) -> Callable[[Tagged], bool]:
@@ -108,21 +111,65 @@ class TestUnion:
         assert (found.outcome is Outcome.P) == (not wins(((0, 5), (0, 7), (1, 9))))
 
     def test_mixed_sum_answer_and_moves_against_search(self) -> None:
-        wins = mixed_wins([(0, 5, 2), (0, 7, 5)])
-        for text, position in [("octal:0.75 5 + octal:0.52 4", ((0, 4), (1, 5))),
-                               ("octal:0.75 3 6 + octal:0.52 5 2",
-                                ((0, 2), (0, 5), (1, 3), (1, 6))),
-                               ("octal:0.75 7 + octal:0.52 6 1", ((0, 1), (0, 6), (1, 7)))]:
-            found = quotient_answer(parse_position(text))
-            assert found is not None and "together" in found.method
-            assert (found.outcome is Outcome.N) == wins(position)
-            winning = {str(m.position) for m in found.moves}
-            by_search = {str(m.position) for m in parse_position(text).moves()
-                         if analyze(str(m.position), misere=True).outcome is Outcome.P}
-            assert winning == by_search
+        for text in ["octal:0.75 5 + octal:0.52 4", "octal:0.75 3 6 + octal:0.52 5 2",
+                     "octal:0.75 7 + octal:0.52 6 1"]:
+            answer_and_moves_agree(text, ["octal:0.52", "octal:0.75"])
 
     def test_no_union_is_built_beside_a_game_of_unknown_quotient(self) -> None:
         assert quotient_answer(parse_position("kayles 5 + octal:0.07 4")) is None
+
+
+class TestShippedUnions:
+    """Kayles with each other shipped game: the union's quotient shipped, checked when read."""
+
+    @pytest.mark.parametrize("union", SHIPPED_UNIONS, ids=lambda u: u.text)
+    def test_shipped_union_agrees_with_search(self, union: HeapUnion) -> None:
+        quotient = shipped_quotient(union)
+        assert quotient is not None and quotient.stable
+        wins = mixed_wins([game.digits for game in union.games
+                           if isinstance(game, TakeAndBreak)])
+        tried = 0
+        for position in mixed_positions(2, UNION_TOTAL, 4, UNION_TOTAL):
+            tried += 1
+            assert quotient.is_p(union.numbered(position)) != wins(position), position
+        assert tried > 5000
+
+    def test_kayles_sum_answer_and_moves_against_search(self) -> None:
+        for text in ["kayles 7 5 + octal:0.75 6 3", "kayles 9 + octal:0.75 9 4"]:
+            answer_and_moves_agree(text, ["kayles", "octal:0.75"])
+
+    def test_large_kayles_sum_is_answered_by_the_union(self) -> None:
+        found = analyze("kayles 20 15 11 + octal:0.75 9 4", misere=True)
+        assert "the heaps of kayles + octal:0.75 together (order 48 for every heap" in (
+            found.method)
+        union = HeapUnion((KAYLES, TakeAndBreak("0.75")))
+        quotient = shipped_quotient(union)
+        assert quotient is not None
+        for move in found.winning_moves:
+            assert quotient.is_p(union.numbered(tagged(str(move.position))))
+
+
+def tagged(text: str, names: Sequence[str] = ("kayles", "octal:0.75")) -> Tagged:
+    """A position as (game index, size) pairs, games numbered in the order of ``names``."""
+    found = []
+    for part in text.split(" + "):
+        name, *sizes = part.split()
+        found.extend((names.index(name), int(size)) for size in sizes if size != "0")
+    return tuple(sorted(found))
+
+
+def answer_and_moves_agree(text: str, names: Sequence[str]) -> None:
+    """The union's answer to a sum of two games' heaps, and its winning moves, are the
+    exhaustive search's."""
+    games = [parse_position(f"{name} 1").components[0].game for name in names]
+    wins = mixed_wins([game.digits for game in games])
+    found = quotient_answer(parse_position(text))
+    assert found is not None and f"{' + '.join(names)} together" in found.method
+    assert (found.outcome is Outcome.N) == wins(tagged(text, names))
+    winning = {str(m.position) for m in found.moves}
+    by_search = {str(m.position) for m in parse_position(text).moves()
+                 if not wins(tagged(str(m.position), names))}
+    assert winning == by_search
 
 
 class TestTame:
@@ -190,10 +237,14 @@ class TestRefusals:
     def test_a_union_that_cannot_be_built_is_refused_in_one_line(
             self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
         from grundy.cli import main
-        from grundy.misere import store
+        from grundy.misere import recalibrate, store
 
-        # A tiny search limit stops the union where the real one stops: Kayles' row of 9.
-        monkeypatch.setattr(store, "UNION_SEARCH", 2000)
+        # Without its shipped file and with no recalibration allowed, the union stops where
+        # heaps first split classes.
+        shipped = store.shipped_quotient
+        monkeypatch.setattr(store, "shipped_quotient",
+                            lambda g: None if isinstance(g, HeapUnion) else shipped(g))
+        monkeypatch.setattr(recalibrate, "MAX_TRIALS", 0)
         monkeypatch.setattr(store, "_unions", {})
         assert main(["analyze", "--misere", "kayles", "20", "15", "+", "octal:0.75", "11"]) == 3
         err = capsys.readouterr().err.strip()

@@ -63,10 +63,11 @@ def quotient_answer(position: Position, *, compute: bool = True) -> QuotientAnsw
     heap_games = tuple(game for game in games if isinstance(game, HeapGame))
     numbering = _Numbering(heap_games)
     # The tame rule, when proved, takes milliseconds and needs no quotient of the game.
-    quotient = tame_quotient(heap_games)
+    quotient = tame_quotient(numbering.games)
     tame = quotient is not None
     if quotient is None:
-        quotient = (known_quotient(heap_games[0], compute=compute) if numbering.union is None
+        quotient = (known_quotient(numbering.games[0], compute=compute)
+                    if numbering.union is None
                     else known_union(numbering.union, compute=compute))
     heaps: list[tuple[HeapGame, int]] = []
     for component in position.components:
@@ -90,7 +91,7 @@ def quotient_answer(position: Position, *, compute: bool = True) -> QuotientAnsw
                      for (game, h), e in zip(heaps, elements, strict=True))
     verdict = "in" if monoid.p[total] else "not in"
     covered = "every heap" if quotient.stable else f"heaps up to {quotient.to}"
-    of = heap_games[0].text if numbering.union is None else (
+    of = numbering.games[0].text if numbering.union is None else (
         f"the heaps of {numbering.union.text} together")
     method = (f"the misère quotient of {of} (order {quotient.order} for {covered}, "
               f"{CITATION}): "

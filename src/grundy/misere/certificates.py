@@ -28,7 +28,14 @@ import numpy as np
 from grundy.heap.base import HeapGame
 from grundy.heap.takebreak import DAWSON, KAYLES, TakeAndBreak
 from grundy.misere.monoid import BipartiteMonoid, reduced_classes
-from grundy.misere.quotient import Quotient, QuotientUnknown, build_quotient, heaps_faithful
+from grundy.misere.quotient import (
+    HeapRules,
+    Quotient,
+    QuotientUnknown,
+    build_quotient,
+    heaps_faithful,
+)
+from grundy.misere.union import HeapUnion
 
 #: The games whose quotients are shipped: every octal game tried whose quotient the builder
 #: completes, with a proved period, within a minute, and that is not tame (order 2).
@@ -36,9 +43,15 @@ SHIPPED: tuple[HeapGame, ...] = (
     KAYLES, TakeAndBreak("0.75"), TakeAndBreak("0.31"), TakeAndBreak("0.34"),
     TakeAndBreak("0.52"), TakeAndBreak("0.53"), TakeAndBreak("0.73"), TakeAndBreak("0.123"),
 )
-#: Games shipped only up to the heap where the construction stops (no period is proved):
-#: their positions with smaller heaps are answered at once, larger ones refused at once.
-PARTIAL: tuple[HeapGame, ...] = (DAWSON,)
+#: Games shipped only up to a heap (no period is proved; the quotient keeps growing as
+#: far as it is built): their positions with smaller heaps are answered at once, larger ones
+#: refused at once.
+PARTIAL: dict[HeapGame, int] = {DAWSON: 30}
+#: Unions shipped (:mod:`grundy.misere.union`): Kayles with each of these shipped games,
+#: each union with a proved period.
+SHIPPED_UNIONS: tuple[HeapUnion, ...] = tuple(
+    HeapUnion((KAYLES, TakeAndBreak(code))) for code in ("0.75", "0.31", "0.34", "0.52",
+                                                          "0.53", "0.73"))
 #: The most heaps the builder is given when the files are made.
 HEAPS = 400
 #: The largest file read (a shipped quotient is a few kilobytes).
@@ -47,15 +60,20 @@ MAX_BYTES = 1_000_000
 MAX_REASON = 300
 
 
-def file_name(game: HeapGame) -> str | None:
-    """The file of a game's quotient, named by its code (None for games without one)."""
-    key = game.cache_key
-    if key is None:
+def file_name(game: HeapGame | HeapUnion) -> str | None:
+    """The file of a game's quotient, named by its code, or of a union's, by its games'
+    codes joined by ``+`` (None for games without one).
+
+    >>> file_name(HeapUnion((KAYLES, TakeAndBreak("0.75"))))
+    'octal-0.77+octal-0.75.json'
+    """
+    keys = [g.cache_key for g in (game.games if isinstance(game, HeapUnion) else (game,))]
+    if any(key is None for key in keys):
         return None
-    return key.replace(":", "-") + ".json"
+    return "+".join(str(key).replace(":", "-") for key in keys) + ".json"
 
 
-def shipped_quotient(game: HeapGame) -> Quotient | None:
+def shipped_quotient(game: HeapGame | HeapUnion) -> Quotient | None:
     """The game's shipped quotient once it passes every check, or None (no file, or a file
     that fails a check)."""
     name = file_name(game)
@@ -94,7 +112,7 @@ def to_json(quotient: Quotient) -> dict[str, Any]:
     return data
 
 
-def from_json(game: HeapGame, data: object) -> Quotient | None:
+def from_json(game: HeapRules, data: object) -> Quotient | None:
     """The quotient a file describes, if it passes every check (see :func:`accept`)."""
     if not isinstance(data, dict):
         return None
@@ -126,12 +144,13 @@ def from_json(game: HeapGame, data: object) -> Quotient | None:
     return accept(game, table, p, images, preperiod, period)
 
 
-def accept(game: HeapGame, table: np.ndarray[Any, Any], p: np.ndarray[Any, Any],
+def accept(game: HeapRules, table: np.ndarray[Any, Any], p: np.ndarray[Any, Any],
            images: list[int], preperiod: int | None, period: int | None,
            stopped: str | None = None) -> Quotient | None:
     """A quotient from untrusted data, or None unless every check passes:
 
-    - ``table`` is a commutative, associative multiplication on 0..order-1 with identity 0;
+    - ``table`` is a commutative, associative multiplication on 0..order-1 with identity 0,
+      every element a product of the heaps' elements;
     - no two elements are indistinguishable (the order said is the quotient's order);
     - every sum of heaps 1..len(images)-1 is a misère P-position exactly when its product
       is in the P-portion (:func:`~grundy.misere.quotient.heaps_faithful`, the builder's
@@ -147,8 +166,10 @@ def accept(game: HeapGame, table: np.ndarray[Any, Any], p: np.ndarray[Any, Any],
             or table.max() >= order):
         return None
     elements = np.arange(order)
+    generators = sorted(set(images[1:]))
     if not (np.array_equal(table[0], elements) and np.array_equal(table, table.T)
-            and np.array_equal(table[table], table[:, table])):
+            and _generated(table, generators)
+            and all(np.array_equal(table[table[:, g]], table[:, table[g]]) for g in generators)):
         return None
     monoid = BipartiteMonoid(table.astype(np.int32), p.astype(bool))
     if int(reduced_classes(monoid, elements.tolist()).max()) + 1 != order:
@@ -168,15 +189,37 @@ def accept(game: HeapGame, table: np.ndarray[Any, Any], p: np.ndarray[Any, Any],
     return Quotient(game, monoid, list(images), [], proved)
 
 
+def _generated(table: np.ndarray[Any, Any], generators: list[int]) -> bool:
+    """True when every element is a product of the heaps' elements.  With that,
+    ``(x g) z = x (g z)`` for each heap's element g proves the table associative (induction
+    on the length of y as a product: ``x (y' g) = (x y') g``, then
+    ``((x y') g) z = (x y') (g z) = x (y' (g z)) = x ((y' g) z)``), at a cost of
+    order² per heap element instead of order³."""
+    found = np.zeros(len(table), dtype=bool)
+    found[0] = True
+    frontier = np.array([0])
+    while len(frontier):
+        reached = np.unique(table[np.ix_(frontier, np.asarray(generators, dtype=np.int64))])
+        frontier = reached[~found[reached]]
+        found[frontier] = True
+    return bool(found.all())
+
+
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31
 
 
-def build_file(game: HeapGame) -> str:
+def build_file(game: HeapGame | HeapUnion) -> str:
     """The text of a game's file, built from nothing (for :data:`PARTIAL` games, as far
     as the construction goes)."""
-    quotient = build_quotient(game, HEAPS)
-    if not quotient.stable and game not in PARTIAL:
+    partial = isinstance(game, HeapGame) and game in PARTIAL
+    heaps = (PARTIAL[game] if isinstance(game, HeapGame) and partial
+             else HEAPS * (len(game.games) if isinstance(game, HeapUnion) else 1))
+    quotient = build_quotient(game, heaps)
+    if partial and not quotient.stable and quotient.stopped is None:
+        quotient.stopped = (f"it is built only up to heap {heaps}, where it has "
+                            f"{quotient.order} elements")
+    if not quotient.stable and not partial:
         raise QuotientUnknown(f"the quotient of {game.text} has no proved period within "
                               f"{HEAPS} heaps")
     data = to_json(quotient)

@@ -53,8 +53,14 @@ def reduced_classes(monoid: BipartiteMonoid, generators: Sequence[int]) -> np.nd
     multiplying by any generator respects them.  Returns each element's class number,
     numbered in order of first appearance (so the identity is class 0).
     """
-    classes = _renumber(monoid.p.astype(np.int64))
-    columns = [monoid.table[:, g] for g in generators]
+    return refined_classes(monoid.p, [monoid.table[:, g] for g in generators])
+
+
+def refined_classes(p: np.ndarray[Any, Any], columns: Sequence[np.ndarray[Any, Any]]
+                    ) -> np.ndarray[Any, Any]:
+    """:func:`reduced_classes` of a monoid given by its P-marks and the action of each
+    generator (``columns[i][x]`` is x times the i-th generator)."""
+    classes = _renumber(p.astype(np.int64))
     while True:
         keys = np.stack([classes] + [classes[c] for c in columns], axis=1)
         refined = _renumber_rows(keys)

@@ -19,8 +19,11 @@ The construction adds one heap at a time:
    computed level by level, each level from the one before, until a level repeats; the
    monoid {h^j x} with ``h^(s+p) = h^s`` is then reduced (indistinguishable elements
    merged) and the result is *checked*: :func:`faithful` proves, over every position of
-   A_m, that a position is a P-position exactly when its class is in the P-portion.  A
-   candidate that fails the check is never used: the construction stops and says so.
+   A_m, that a position is a P-position exactly when its class is in the P-portion;
+4. a candidate that fails the check is never used: heap m split classes of the quotient
+   so far, and they are told apart inside the monoid by recalibrated trials, each checked
+   the same way (:mod:`grundy.misere.recalibrate`), with no search of the game.  When no
+   trial passes within the limits, the construction stops and says so.
 
 A period of the pretending function is proved by the argument of the Guy-Smith theorem:
 options of heap n + p and heap n match one to one with parts of equal classes, so their
@@ -45,6 +48,7 @@ from grundy.errors import TooBig
 from grundy.heap.base import Heaps
 from grundy.heap.period import Period
 from grundy.misere.monoid import BipartiteMonoid, quotient_by, reduced_classes
+from grundy.misere.recalibrate import Unresolved, resolve, trial_with
 
 #: The most levels (copies of one new heap) tried before a new heap is taken to generate an
 #: unbounded part of the quotient.
@@ -52,24 +56,20 @@ MAX_LEVELS = 64
 #: The largest quotient kept; a game whose quotient grows past it is said to grow without
 #: bound as far as this computation goes.
 MAX_ORDER = 4096
-#: The most positions searched when a new heap splits classes of the quotient.
-MAX_SEARCH = 400_000
 #: The most states the check of a candidate quotient may visit.
 MAX_CHECK_STATES = 1_000_000
 
 
 class HeapRules(Protocol):
     """What the construction needs of a game whose positions are sums of heaps numbered
-    1, 2, ...: a heap's options (parts, each smaller than the heap), the options of a sum,
-    and a period of the pretending function proved from the images of heaps.  Heap games
-    have it, and so has the union of several (:mod:`grundy.misere.union`)."""
+    1, 2, ...: a heap's options (parts, each smaller than the heap) and a period of the
+    pretending function proved from the images of heaps.  Heap games have it, and so has
+    the union of several (:mod:`grundy.misere.union`)."""
 
     @property
     def text(self) -> str: ...
 
     def heap_options(self, n: int) -> Iterable[Heaps]: ...
-
-    def options(self, state: Heaps) -> Iterator[Any]: ...
 
     def certify(self, values: Any) -> Period | None: ...
 
@@ -150,22 +150,23 @@ Progress = Callable[[int, int], None]
 
 
 def build_quotient(game: HeapRules, to: int, progress: Progress | None = None,
-                   search: int = MAX_SEARCH) -> Quotient:
+                   trials: int | None = None) -> Quotient:
     """The misère quotient of ``game`` on heaps up to ``to``, and a proved period if the
     pretending function shows one within that range.
 
     The game's options must be heaps of the same game (not the daisy, whose moves leave
     Kayles rows).  Construction stops early, with the reason in ``stopped``, when a proved
     period makes further heaps unnecessary, or when the quotient cannot be extended.
-    ``progress`` is told each heap reached (and, during a long search, again now and then);
-    ``search`` is the most positions searched when a heap splits classes.
+    ``progress`` is told each heap reached (and, while split classes are told apart, each
+    trial's order); ``trials`` bounds the recalibrated trials of the whole construction
+    (each heap has at most :data:`~grundy.misere.recalibrate.MAX_TRIALS` anyway).
 
     >>> from grundy.heap.takebreak import KAYLES
     >>> q = build_quotient(KAYLES, 40)
-    >>> q.order, [q.images[n] for n in range(6)]
-    (40, [0, 1, 2, 3, 1, 4])
+    >>> q.order, q.images[1] == q.images[4], q.is_p((1, 4))
+    (40, True, False)
     """
-    builder = _Builder(game, progress, search)
+    builder = _Builder(game, progress, trials)
     for heap in range(1, to + 1):
         if progress is not None:
             progress(heap, builder.monoid.order)
@@ -184,10 +185,10 @@ class _Builder:
     """The quotient under construction (see the module's description)."""
 
     def __init__(self, game: HeapRules, progress: Progress | None = None,
-                 search: int = MAX_SEARCH) -> None:
+                 trials: int | None = None) -> None:
         self.game = game
         self.progress = progress
-        self.search = search
+        self.trials = trials
         self.monoid = BipartiteMonoid(np.zeros((1, 1), dtype=np.int32), np.zeros(1, dtype=bool))
         self.images: list[int] = [0]
         self.option_images: list[frozenset[int]] = [frozenset()]
@@ -227,7 +228,8 @@ class _Builder:
         generators = [one * order, *sorted(set(self.images))]
         classes = reduced_classes(wide, generators)
         if not np.array_equal(classes[:order], np.arange(order)):
-            raise QuotientUnknown(f"heap {heap} would merge elements of the quotient so far")
+            self._rebuild(heap)
+            return
         narrow = quotient_by(wide, classes)
         if narrow.order > MAX_ORDER:
             raise QuotientUnknown(f"the quotient grows past {MAX_ORDER} elements at heap {heap}")
@@ -239,7 +241,7 @@ class _Builder:
                 reps.append(tuple(sorted((heap,) * power + self.reps[base])))
         image = int(classes[one * order])
         if not self._faithful_with(narrow, image, images):
-            self._rebuild(heap, witness)
+            self._rebuild(heap)
             return
         self.monoid = narrow
         self.reps = reps
@@ -252,20 +254,27 @@ class _Builder:
             types.add((image, images))
         return faithful(monoid, sorted(types, key=lambda t: (t[0], sorted(t[1]))))
 
-    def _rebuild(self, heap: int, witness: dict[int, Heaps]) -> None:
-        """The quotient of heaps 1..heap from scratch, when adding the heap split classes
-        of the quotient so far (positions indistinguishable without it, distinguished with
-        it).  Elements are told apart by exact outcomes against test positions, and the
-        result is checked like any candidate."""
-        oracle = _Oracle(self, heap)
-        tests = [tuple(sorted(r + (heap,) * j)) for r in self.reps for j in range(3)]
-        for _ in range(4):
-            found = _by_signatures(oracle, heap, tests)
-            if found is not None:
-                self._adopt(heap, *found)
-                return
-            tests = sorted({tuple(sorted(a + b)) for a in tests for b in tests[:8]})
-        raise QuotientUnknown(f"heap {heap}: the quotient could not be rebuilt")
+    def _rebuild(self, heap: int) -> None:
+        """The quotient of heaps 1..heap when adding the heap splits classes of the quotient
+        so far (positions indistinguishable without it, distinguished with it): found by
+        recalibrated trials (:mod:`grundy.misere.recalibrate`), each checked exactly."""
+        images = [*self.images, 0]
+        try:
+            trial = resolve(trial_with(self.monoid, images, self.game, {heap: (2, 2)}),
+                            self.game, lambda order: self._told(heap, order),
+                            self.trials)
+        except Unresolved as error:
+            raise QuotientUnknown(f"heap {heap} splits classes of the quotient so far, and "
+                                  f"{error}") from None
+        if trial.monoid.order > MAX_ORDER:
+            raise QuotientUnknown(f"the quotient grows past {MAX_ORDER} elements at heap {heap}")
+        self._adopt(heap, trial.monoid, trial.images, trial.words)
+
+    def _told(self, heap: int, order: int) -> None:
+        if self.trials is not None:
+            self.trials -= 1
+        if self.progress is not None:
+            self.progress(heap, order)
 
     def _adopt(self, heap: int, monoid: BipartiteMonoid, images: list[int],
                reps: list[Heaps]) -> None:
@@ -344,96 +353,6 @@ class _Level:
         return True
 
 
-class _Oracle:
-    """Exact misère outcomes of positions with heaps up to ``heap``: positions without that
-    heap from the quotient so far (checked faithful), the others by search."""
-
-    def __init__(self, builder: _Builder, heap: int) -> None:
-        self.builder = builder
-        self.heap = heap
-        self.known: dict[Heaps, bool] = {}
-
-    def is_p(self, position: Heaps) -> bool:
-        stack = [position]
-        while stack:
-            node = stack[-1]
-            if node in self.known:
-                stack.pop()
-                continue
-            if not node or node[-1] < self.heap:
-                b = self.builder
-                self.known[node] = bool(b.monoid.p[b.monoid.product([b.images[h] for h in node])])
-                stack.pop()
-                continue
-            if self.builder.progress is not None and len(self.known) % 4096 == 0:
-                self.builder.progress(self.heap, self.builder.monoid.order)
-            if len(self.known) > self.builder.search:
-                raise QuotientUnknown(f"heap {self.heap} splits classes of the quotient so "
-                                      f"far, and telling them apart needs more than "
-                                      f"{self.builder.search} positions searched")
-            pending = None
-            result = True
-            for option in self.builder.game.options(node):
-                seen = self.known.get(option)
-                if seen is None:
-                    pending = option
-                    break
-                if seen:
-                    result = False
-                    break
-            if pending is not None:
-                stack.append(pending)
-                continue
-            self.known[node] = result
-            stack.pop()
-        return self.known[position]
-
-
-def _by_signatures(oracle: _Oracle, heap: int, tests: list[Heaps]
-                   ) -> tuple[BipartiteMonoid, list[int], list[Heaps]] | None:
-    """The quotient of heaps 1..heap found by telling positions apart with ``tests``, or None
-    when the tests were too few (the candidate fails the check)."""
-    rows: dict[bytes, int] = {}
-    reps: list[Heaps] = []
-
-    def element(word: Heaps) -> int:
-        row = bytes(oracle.is_p(tuple(sorted(word + t))) for t in tests)
-        if row not in rows:
-            if len(reps) >= MAX_ORDER:
-                raise QuotientUnknown(f"the quotient grows past {MAX_ORDER} elements at heap "
-                                      f"{heap}")
-            rows[row] = len(reps)
-            reps.append(word)
-        return rows[row]
-
-    element(())
-    steps: list[list[int]] = []
-    while len(steps) < len(reps):
-        word = reps[len(steps)]
-        steps.append([0] + [element(tuple(sorted((*word, k)))) for k in range(1, heap + 1)])
-    order = len(reps)
-    step = np.array(steps, dtype=np.int32)
-    table = np.zeros((order, order), dtype=np.int32)
-    for y, word in enumerate(reps):
-        column = np.arange(order, dtype=np.int32)
-        for k in word:
-            column = step[column, k]
-        table[:, y] = column
-    if not (np.array_equal(table, table.T)
-            and np.array_equal(table[table], table[:, table])):
-        return None
-    p = np.array([oracle.is_p(word) for word in reps], dtype=bool)
-    monoid = BipartiteMonoid(table, p)
-    images = [int(step[0, k]) for k in range(heap + 1)]
-    generators = sorted(set(images))
-    classes = reduced_classes(monoid, generators)
-    if int(classes.max(initial=0)) + 1 < order:
-        return None
-    if not heaps_faithful(monoid, oracle.builder.game, images):
-        return None
-    return monoid, images, reps
-
-
 def _removals(heaps: Heaps) -> Iterator[tuple[Heaps, int]]:
     previous = None
     for i, heap in enumerate(heaps):
@@ -497,22 +416,35 @@ def faithful(monoid: BipartiteMonoid, types: Sequence[tuple[int, frozenset[int]]
     into: list[np.ndarray[Any, Any]] = [
         np.asarray(p[table[table[:, sorted(options)]]].any(axis=1)) for _, options in types]
     shifts = [table[:, g] for g, _ in types]
-    start = (0, np.zeros(order, dtype=bool).tobytes())
-    seen = {start}
-    todo = [(0, np.zeros(order, dtype=bool))]
-    while todo:
-        x, h = todo.pop()
+    # The walk goes level by level (sums of j heaps), each level at once with numpy.
+    xs = np.zeros(1, dtype=np.int64)
+    hs = np.zeros((1, order), dtype=bool)
+    seen = {_state_key(xs, hs)[0].tobytes()}
+    while len(xs):
+        next_x, next_h = [], []
         for u, (g, _) in enumerate(types):
-            y = int(table[x, g])
-            after = into[u][x] | h[shifts[u]]
-            key = (y, after.tobytes())
-            if key in seen:
-                continue
-            if bool(p[y]) == bool(after[0]):
+            ys = table[xs, g].astype(np.int64)
+            after = into[u][xs] | hs[:, shifts[u]]
+            if np.any(p[ys] == after[:, 0]):
                 return False
-            if len(seen) > MAX_CHECK_STATES:
-                raise QuotientUnknown("the check of the candidate quotient meets more than "
-                                      f"{MAX_CHECK_STATES} states")
-            seen.add(key)
-            todo.append((y, after))
+            next_x.append(ys)
+            next_h.append(after)
+        ys, after = np.concatenate(next_x), np.concatenate(next_h)
+        keys = _state_key(ys, after)
+        _, first = np.unique(keys, return_index=True)
+        fresh = [i for i in first.tolist() if keys[i].tobytes() not in seen]
+        seen.update(keys[i].tobytes() for i in fresh)
+        if len(seen) > MAX_CHECK_STATES:
+            raise QuotientUnknown("the check of the candidate quotient meets more than "
+                                  f"{MAX_CHECK_STATES} states")
+        xs, hs = ys[fresh], after[fresh]
     return True
+
+
+def _state_key(xs: np.ndarray[Any, Any], hs: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """Each state (element, marks) as one opaque row, for finding the new ones."""
+    rows = np.concatenate([xs.astype("<i8")[:, None].view(np.uint8),
+                           np.packbits(hs, axis=1)], axis=1)
+    keys: np.ndarray[Any, Any] = np.ascontiguousarray(rows).view(
+        np.dtype((np.void, rows.shape[1]))).ravel()
+    return keys

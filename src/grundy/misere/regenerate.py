@@ -8,7 +8,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from grundy.misere.certificates import PARTIAL, SHIPPED, build_file, file_name
+from grundy.heap.base import HeapGame
+from grundy.misere.certificates import PARTIAL, SHIPPED, SHIPPED_UNIONS, build_file, file_name
+from grundy.misere.union import HeapUnion
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,7 +21,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     folder = Path(__file__).with_name("quotients")
     stale = 0
-    for game in SHIPPED + PARTIAL:
+    games: list[HeapGame | HeapUnion] = [*SHIPPED, *PARTIAL, *SHIPPED_UNIONS]
+    for game in games:
         name = file_name(game)
         assert name is not None
         text = build_file(game)

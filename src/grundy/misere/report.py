@@ -16,7 +16,7 @@ from grundy.misere.answer import quotient_applies
 from grundy.misere.presentation import presentation
 from grundy.misere.progress import BuildProgress
 from grundy.misere.quotient import build_quotient
-from grundy.misere.store import QUOTIENT_HEAPS
+from grundy.misere.store import QUOTIENT_HEAPS, QUOTIENT_TRIALS
 
 #: The most heaps ``grundy quotient --to`` may ask for.
 MAX_QUOTIENT_HEAPS = 5000
@@ -42,7 +42,8 @@ def quotient_report(game: HeapGame, to: int | None = None) -> dict[str, Any]:
                      limit=MAX_QUOTIENT_HEAPS, unit="heaps")
     told_progress = BuildProgress(game.text)
     try:
-        quotient = build_quotient(game, QUOTIENT_HEAPS if to is None else to, told_progress)
+        quotient = build_quotient(game, QUOTIENT_HEAPS if to is None else to, told_progress,
+                                  trials=QUOTIENT_TRIALS)
     finally:
         told_progress.close()
     shown = quotient.to if to is None else (to if quotient.stable else quotient.to)

@@ -25,10 +25,14 @@ from grundy.misere.union import HeapUnion
 
 #: The most heaps a quotient is built over when none is kept (a proved period ends it sooner).
 QUOTIENT_HEAPS = 400
-#: The most positions searched when a heap splits classes of a union's quotient: smaller
-#: than for one game, so a union that cannot be built (Kayles with 0.75 needs more than
-#: three million at Kayles' heap 9) is given up in seconds.
-UNION_SEARCH = 100_000
+
+#: The most recalibrated trials of a game's quotient built when first asked for (Kayles needs
+#: 2, 0.123 needs 8): a quotient that keeps growing is given up instead of built for minutes.
+QUOTIENT_TRIALS = 40
+#: The most recalibrated trials of a union built when first asked for: the unions that
+#: complete need a few (those of Kayles with another game are shipped), and one that needs
+#: more is refused within seconds instead of building for minutes.
+UNION_TRIALS = 24
 
 _kept: Memo[HeapGame, Quotient | None] = Memo("misère quotients", bound=64)
 _unions: Memo[HeapUnion, Quotient] = Memo("misère quotients of unions", bound=16)
@@ -48,7 +52,7 @@ def known_quotient(game: HeapGame, *, compute: bool = False) -> Quotient | None:
         return loaded
     shown = BuildProgress(game.text)
     try:
-        found = build_quotient(game, QUOTIENT_HEAPS, shown)
+        found = build_quotient(game, QUOTIENT_HEAPS, shown, trials=QUOTIENT_TRIALS)
     finally:
         shown.close()
     _kept[game] = found
@@ -58,12 +62,17 @@ def known_quotient(game: HeapGame, *, compute: bool = False) -> Quotient | None:
 
 
 def known_union(union: HeapUnion, *, compute: bool = False) -> Quotient | None:
-    """The quotient of the union of several games' heaps, if built in this process; built
-    (over up to :data:`QUOTIENT_HEAPS` heaps of each game) when ``compute`` is true, no work
-    limit is in force and every game's own quotient is known with a proved period (a union
-    is at least as large as each game's quotient, so it cannot be finite otherwise)."""
+    """The quotient of the union of several games' heaps: shipped, kept in this process or
+    in the cache directory; else built (over up to :data:`QUOTIENT_HEAPS` heaps of each
+    game) when ``compute`` is true, no work limit is in force and every game's own quotient
+    is known with a proved period (a union is at least as large as each game's quotient, so
+    it cannot be finite otherwise)."""
     if union in _unions:
         return _unions[union]
+    loaded = shipped_quotient(union) or _load(union)
+    if loaded is not None:
+        _unions[union] = loaded
+        return loaded
     if not compute or in_force() is not None:
         return None
     for game in union.games:
@@ -73,19 +82,23 @@ def known_union(union: HeapUnion, *, compute: bool = False) -> Quotient | None:
     shown = BuildProgress(union.text)
     try:
         found = build_quotient(union, QUOTIENT_HEAPS * len(union.games), shown,
-                               search=UNION_SEARCH)
+                               trials=UNION_TRIALS)
     finally:
         shown.close()
     _unions[union] = found
+    if found.stable:
+        _store(union, found)
     return found
 
 
-def _key(game: HeapGame) -> str | None:
-    key = game.cache_key
-    return None if key is None else "misere-quotient:" + key
+def _key(game: HeapGame | HeapUnion) -> str | None:
+    keys = [g.cache_key for g in (game.games if isinstance(game, HeapUnion) else (game,))]
+    if any(key is None for key in keys):
+        return None
+    return "misere-quotient:" + "+".join(str(key) for key in keys)
 
 
-def _store(game: HeapGame, quotient: Quotient) -> None:
+def _store(game: HeapGame | HeapUnion, quotient: Quotient) -> None:
     key, cache = _key(game), disk_cache()
     period = quotient.period
     if key is None or cache is None or period is None:
@@ -96,7 +109,7 @@ def _store(game: HeapGame, quotient: Quotient) -> None:
     cache.store(key, data.astype(np.uint32))
 
 
-def _load(game: HeapGame) -> Quotient | None:
+def _load(game: HeapGame | HeapUnion) -> Quotient | None:
     key, cache = _key(game), disk_cache()
     if key is None or cache is None:
         return None

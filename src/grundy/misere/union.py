@@ -59,17 +59,6 @@ class HeapUnion:
         for parts in self.games[game].heap_options(size):
             yield tuple(self.number(game, p) for p in parts if p)
 
-    def options(self, state: Heaps) -> Iterator[Heaps]:
-        """The options of a sum of numbered heaps (sorted, one heap replaced by its parts)."""
-        previous = None
-        for i, n in enumerate(state):
-            if n == previous:
-                continue
-            previous = n
-            rest = state[:i] + state[i + 1:]
-            for parts in self.heap_options(n):
-                yield tuple(sorted(rest + parts))
-
     def certify(self, values: Any) -> Period | None:
         """A period of the numbered pretending function, proved game by game."""
         images = np.asarray(values, dtype=np.int64)
