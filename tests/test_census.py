@@ -17,13 +17,15 @@ import pytest
 
 from grundy.census import runner
 from grundy.census.equivalence import reduced_options, same_game, same_game_groups
-from grundy.census.rows import CensusRow, census_row
+from grundy.census.rows import CensusRow, census_row, row_checkpoint
 from grundy.census.runner import CensusState, plan_census, run_census
 from grundy.census.shapes import codes_of_shapes, shape_codes
 from grundy.census.table import census_table
 from grundy.cli import main
+from grundy.errors import InvalidArgument
+from grundy.heap.checkpoint import Checkpoint
 from grundy.heap.codes import TakeBreakCode
-from grundy.heap.kernels import fewest_rare
+from grundy.heap.kernels import fewest_rare, take_break_values
 
 from naive import naive_values
 
@@ -159,6 +161,57 @@ class TestRows:
         row = census_row("0.6", 10**7, seconds=1)
         assert not row.solved and 0 < row.heaps < 10**7
         assert row.largest == int(naive_values((0, 6), row.heaps).max())
+
+
+class TestRowCheckpoints:
+    """A row resumed from the values an interrupted run kept is the uninterrupted row."""
+
+    @pytest.mark.parametrize("code", ["0.77", "0.6", "0.45", "0.16", "0.137", "0.004"])
+    def test_resumed_from_any_length(self, code: str, tmp_path: Path) -> None:
+        to = 20000
+        whole = census_row(code, to)
+        values = take_break_values(TakeBreakCode.parse(code), to)
+        kept = row_checkpoint(tmp_path, code, to)
+        cuts = {0, 1, 100, 4095, 4096, 4097, 9000, 16383, 16384, 16385, 19999, 20000}
+        cuts |= set(random.Random(code).sample(range(to + 1), 8))
+        for cut in sorted(cuts):
+            kept.save(values[:cut + 1])
+            assert census_row(code, to, keep_in=tmp_path) == whole, cut
+
+    def test_killed_after_a_checkpoint_goes_on_from_it(self, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+        # Every chunk checkpointed, and the run killed after the fourth save.
+        saves: list[int] = []
+        original = Checkpoint.save
+
+        def save_then_die(self: Checkpoint, values: np.ndarray) -> None:
+            original(self, values)
+            saves.append(len(values))
+            if len(saves) == 4:
+                raise SystemExit("killed")
+
+        monkeypatch.setattr(Checkpoint, "offer", save_then_die)
+        with pytest.raises(SystemExit):
+            census_row("0.6", 60000, keep_in=tmp_path)
+        monkeypatch.undo()
+        kept = row_checkpoint(tmp_path, "0.6", 60000).load()
+        assert kept is not None and len(kept) == saves[-1]
+        assert census_row("0.6", 60000, keep_in=tmp_path) == census_row("0.6", 60000)
+
+    def test_saved_row_drops_its_checkpoint(self, tmp_path: Path) -> None:
+        state = tmp_path / "state.jsonl"
+        saved = CensusState(str(state), 3000, None)
+        assert saved.progress == tmp_path / "state.jsonl.progress"
+        assert CensusState(str(state), 3000, 5.0).progress is None
+        row_checkpoint(saved.progress, "0.6", 3000).save(
+            take_break_values(TakeBreakCode.parse("0.6"), 900))
+        assert run_census(["0.6"], 3000, state=str(state)).entries[0].row == \
+            census_row("0.6", 3000)
+        assert not saved.progress.exists()
+
+    def test_not_with_a_time_limit(self, tmp_path: Path) -> None:
+        with pytest.raises(InvalidArgument, match="time limit"):
+            census_row("0.6", 100, seconds=1, keep_in=tmp_path)
 
 
 def _default_interrupts() -> None:

@@ -243,8 +243,9 @@ def _census_arguments(sub: argparse.ArgumentParser) -> None:
                      help="local processes (default: one per core)")
     sub.add_argument("--scheduler", metavar="ADDRESS",
                      help="run on the Dask cluster of this scheduler (tcp://host:port)")
-    sub.add_argument("--state", metavar="FILE", help="keep finished rows in FILE, and reuse "
-                     "them: a stopped census goes on (default with -o: FILE.state)")
+    sub.add_argument("--state", metavar="FILE", help="keep finished rows in FILE (and the "
+                     "values of codes under way in FILE.progress), and reuse them: a stopped "
+                     "census goes on (default with -o: FILE.state)")
     sub.add_argument("--format", choices=["markdown", "csv", "json"],
                      help="the table's format (default: by the ending of -o, else markdown)")
     sub.add_argument("-o", "--output", metavar="FILE", help="write the table to FILE")

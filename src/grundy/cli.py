@@ -371,8 +371,10 @@ def _census(args: argparse.Namespace) -> int:
         print(f"grundy: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        kept = f"; finished codes are kept in {state}, run the same command to go on" \
-            if state else ""
+        under_way = f" (codes under way in {state}.progress)" \
+            if args.seconds is None and args.scheduler is None else ""
+        kept = f"; finished codes are kept in {state}{under_way}, run the same command to " \
+            "go on" if state else ""
         print(f"grundy: interrupted{kept}", file=sys.stderr)
         return 130
     table = census_table(census, fmt)

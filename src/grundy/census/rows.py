@@ -10,6 +10,7 @@ False
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from grundy.errors import InvalidArgument
@@ -17,6 +18,8 @@ from grundy.heap.codes import TakeBreakCode
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from grundy.heap.checkpoint import Checkpoint
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,8 @@ class CensusRow:
 FIRST_STAGE = 4096
 
 
-def census_row(code: str, to: int, seconds: float | None = None) -> CensusRow:
+def census_row(code: str, to: int, seconds: float | None = None,
+               keep_in: Path | None = None) -> CensusRow:
     """The census row of one octal code (written like ``0.77``), heaps 0..``to``.
 
     The values come from the rare/common kernel, in stages of 4096, 16384, ... heaps; after
@@ -75,6 +79,13 @@ def census_row(code: str, to: int, seconds: float | None = None) -> CensusRow:
     not computed: the largest value, where it first occurs, and the rare heaps are counted
     from the period.  ``seconds``: stop computing after about that long; the row then
     covers the heaps computed so far (``heaps < to``).
+
+    ``keep_in``: a directory where the values computed so far are checkpointed now and
+    then (:mod:`grundy.heap.checkpoint`), so that a killed census loses at most a minute
+    of each code; the next call resumes from them, looks for the period after the same
+    stages, and so returns the row of an uninterrupted run.  The caller removes the
+    checkpoint (:func:`row_checkpoint`) once the row is saved.  Not with ``seconds`` (the
+    row would then cover more than its time).
     """
     import time
 
@@ -86,6 +97,8 @@ def census_row(code: str, to: int, seconds: float | None = None) -> CensusRow:
 
     if isinstance(to, bool) or not isinstance(to, int) or to < 1:
         raise InvalidArgument(f"the census needs heaps 0..N with N >= 1, not {to!r}")
+    if seconds is not None and keep_in is not None:
+        raise InvalidArgument("a census row with a time limit is not checkpointed")
     checked = TakeBreakCode.parse(code)
     progress = None
     if seconds is not None:
@@ -95,13 +108,26 @@ def census_row(code: str, to: int, seconds: float | None = None) -> CensusRow:
             if time.monotonic() > deadline:
                 raise _OutOfTime
 
+    kept = None if keep_in is None else row_checkpoint(keep_in, checked.text, to)
     values = np.zeros(1, dtype=np.uint8)
     stage = FIRST_STAGE
     proved = None
+    resumed = None if kept is None else kept.load()
+    if resumed is not None:
+        # The stages the interrupted run had passed, looked at again: the proof is found
+        # at the same stage as in a run never interrupted.
+        while proved is None and stage < to and stage < len(resumed):
+            proved = certify_take_break(checked, resumed[:stage + 1])
+            if proved is None:
+                stage *= 4
+        values = resumed[:min(stage, to, len(resumed) - 1) + 1]
+        if proved is None and len(values) > to:
+            proved = certify_take_break(checked, values)
     while proved is None and len(values) <= to:
         try:
             values = take_break_values(checked, min(stage, to), prefix=values,
-                                       progress=progress)
+                                       progress=progress,
+                                       keep=None if kept is None else kept.offer)
         except SequenceInterrupted as stop:
             if not isinstance(stop.__context__, _OutOfTime):
                 raise
@@ -125,6 +151,18 @@ def census_row(code: str, to: int, seconds: float | None = None) -> CensusRow:
                      period=None if proved is None else proved.period,
                      by=None if proved is None else proved.by,
                      largest=int(values[at]), largest_at=at, rare=rare, mask=mask)
+
+
+def row_checkpoint(directory: Path, code: str, to: int) -> Checkpoint:
+    """The checkpoint of one code's values in a census to heap ``to``: its own folder in
+    ``directory`` (a checkpoint file is alone in its folder).
+
+    >>> row_checkpoint(Path("runs"), "0.77", 400).path.as_posix()
+    'runs/0.77-to-400/sequence.checkpoint'
+    """
+    from grundy.heap.checkpoint import Checkpoint
+
+    return Checkpoint(directory / f"{code}-to-{to}", f"census octal:{code} to {to}")
 
 
 class _OutOfTime(KeyboardInterrupt):

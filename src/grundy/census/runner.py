@@ -8,6 +8,7 @@ Dask distributed cluster, saved as they finish so that an interrupted census goe
 
 from __future__ import annotations
 
+import contextlib
 import json
 import signal
 from collections.abc import Callable, Iterator, Sequence
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from grundy.census.equivalence import same_game_groups
-from grundy.census.rows import CensusRow, census_row
+from grundy.census.rows import CensusRow, census_row, row_checkpoint
 from grundy.census.shapes import codes_of_shapes
 from grundy.errors import InvalidArgument
 from grundy.numerals import shown
@@ -85,12 +86,25 @@ class CensusState:
     """Finished rows kept in a file, one JSON object a line, written as each row finishes.
 
     Rows of another limit or time budget are ignored, as is a line cut short by a kill.
+    The codes being computed keep their values so far in :attr:`progress`, the folder
+    ``FILE.progress`` beside the file (rows without a time budget, on local processes):
+    a killed census goes on from them.
+
+    >>> CensusState("census.state", 1024, None).progress.as_posix()
+    'census.state.progress'
     """
 
     def __init__(self, path: str | None, to: int, seconds: float | None) -> None:
         self.path = None if path is None else Path(path)
         self.to = to
         self.seconds = seconds
+
+    @property
+    def progress(self) -> Path | None:
+        """The folder of the checkpoints of rows under way, or None when none are kept."""
+        if self.path is None or self.seconds is not None:
+            return None
+        return self.path.with_name(self.path.name + ".progress")
 
     def finished(self) -> dict[str, CensusRow]:
         """The rows already in the file for this limit and budget, by code."""
@@ -109,12 +123,16 @@ class CensusState:
         return rows
 
     def save(self, row: CensusRow) -> None:
-        """Append one finished row (flushed at once)."""
+        """Append one finished row (flushed at once), then drop its checkpoint."""
         if self.path is None:
             return
         with self.path.open("a", encoding="utf-8") as out:
             out.write(json.dumps({"to": self.to, "seconds": self.seconds,
                                   "row": row.to_json()}) + "\n")
+        if self.progress is not None:
+            row_checkpoint(self.progress, row.code, self.to).remove()
+            with contextlib.suppress(OSError):
+                self.progress.rmdir()
 
 
 def run_census(shapes: Sequence[str], to: int, *, seconds: float | None = None,
@@ -138,9 +156,9 @@ def run_census(shapes: Sequence[str], to: int, *, seconds: float | None = None,
     if scheduler is not None:
         computed = _on_cluster(missing, to, seconds, scheduler)
     elif workers == 1 or len(missing) <= 1:
-        computed = (census_row(code, to, seconds) for code in missing)
+        computed = (census_row(code, to, seconds, saved.progress) for code in missing)
     else:
-        computed = _on_processes(missing, to, seconds, workers)
+        computed = _on_processes(missing, to, seconds, workers, saved.progress)
     for row in computed:
         saved.save(row)
         rows[row.code] = row
@@ -150,7 +168,7 @@ def run_census(shapes: Sequence[str], to: int, *, seconds: float | None = None,
     return Census(tuple(shapes), to, seconds, plan.codes, entries)
 
 
-def _row_task(task: tuple[str, int, float | None]) -> CensusRow:
+def _row_task(task: tuple[str, int, float | None, Path | None]) -> CensusRow:
     return census_row(*task)
 
 
@@ -159,14 +177,14 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _on_processes(codes: Sequence[str], to: int, seconds: float | None, workers: int
-                  ) -> Iterator[CensusRow]:
+def _on_processes(codes: Sequence[str], to: int, seconds: float | None, workers: int,
+                  keep_in: Path | None) -> Iterator[CensusRow]:
     import multiprocessing
 
     pool = multiprocessing.get_context("spawn").Pool(min(workers, len(codes)),
                                                      initializer=_ignore_interrupts)
     try:
-        yield from pool.imap_unordered(_row_task, [(code, to, seconds) for code in codes])
+        yield from pool.imap_unordered(_row_task, [(code, to, seconds, keep_in) for code in codes])
         pool.close()
     finally:
         pool.terminate()

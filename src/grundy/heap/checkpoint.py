@@ -101,6 +101,12 @@ octal:0.77, not octal:0.07; give another directory
         write_atomically(self.path, lambda out: write_sequence(out, self.key, data))
         self.saved_at = time.monotonic()
 
+    def remove(self) -> None:
+        """Delete the checkpoint, and its directory when nothing else is in it."""
+        self.path.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            self.directory.rmdir()
+
     def offer(self, values: np.ndarray[Any, Any]) -> None:
         """Save ``values`` if :attr:`every` seconds have passed since the last save."""
         if time.monotonic() - self.saved_at >= self.every:
