@@ -17,6 +17,7 @@ from grundy.boards import region_kernel, set_search
 from grundy.boards.cram import CRAM
 from grundy.boards.region_kernel import CRAM as CRAM_KIND
 from grundy.boards.region_kernel import KINGS as KINGS_KIND
+from grundy.budget import work_limit
 from test_region_search import brute, cells_of, misere_wins, random_board
 
 
@@ -94,3 +95,30 @@ class TestSimplifications:
             grid = random_board(rng, rng.randint(1, 4), rng.randint(1, 5), most_free=12)
             misere = analyze(CRAM, grid, misere=True)
             assert (misere.winner == "first") == misere_wins(CRAM_KIND, cells_of(grid)), grid
+
+
+class TestTableKeptWithinOneWork:
+    def test_dropped_only_when_a_new_piece_of_work_begins(self,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+        # Every table counts as large here, so only the piece of work decides.
+        monkeypatch.setattr(region_kernel, "_KEPT", -1)
+        region_kernel.clear_memo()
+        with work_limit(10**6):
+            set_search.nim_value((1 << 20) - 1, 4, 5)
+            held = region_kernel.memo_size()
+            assert held > 0
+            # A second question in the same work (as which moves win, after who wins).
+            assert set_search.value_is((1 << 20) - 1 - 0b11, 4, 5, CRAM_KIND, 0) in (True, False)
+            assert region_kernel.memo_size() >= held
+        with work_limit(10**6):
+            assert set_search.nim_value(0b1111, 2, 2) == 0
+            assert region_kernel.memo_size() == 1
+
+    def test_small_tables_are_kept_across_pieces_of_work(self) -> None:
+        region_kernel.clear_memo()
+        with work_limit(10**6):
+            set_search.nim_value((1 << 12) - 1, 3, 4)
+        held = region_kernel.memo_size()
+        with work_limit(10**6):
+            set_search.nim_value(0b1111, 2, 2)
+        assert region_kernel.memo_size() >= held > 0

@@ -80,8 +80,10 @@ _ABSENT = 128
 _LOAD_NUM, _LOAD_DEN = 5, 8
 _FIRST_LOG = 16
 
-# A long-lived process (the web server) would otherwise keep every region it ever met; a
-# search may still grow the table past this many slots, as its bound was checked before.
+# A table past this many slots is dropped when a new piece of work begins (see
+# set_search._start_work): a long-lived process (the web server) would otherwise keep every
+# region it ever met.  A search may still grow the table past it, as its bound was checked
+# before.
 _KEPT = 1 << 23
 
 

@@ -62,7 +62,7 @@ from grundy.boards.region_kernel import (
     _slot,
     _trailing_zeros,
 )
-from grundy.budget import Watch
+from grundy.budget import Watch, in_force
 from grundy.compiled import CACHING
 
 _U = np.uint64
@@ -477,12 +477,34 @@ def nim_value(cells: int, rows: int, cols: int, kind: int = CRAM) -> int:
     return total ^ _full(parts[-1], rows, cols, kind, watch) if parts else 0
 
 
+# The budget in force at the last search of each game: one piece of work (a command, a
+# request of the web server) asks its searches under one budget object.
+_work: list[object] = [None, None]
+
+
+def _start_work(kind: int) -> None:
+    """Drop a large table when a new piece of work begins, so that a long-lived process
+    does not keep every region it ever met, but keep it within one: who wins a board, then
+    which moves win, ask the same regions again (on Cram 7x7, a quarter of an hour each).
+
+    >>> from grundy.budget import work_limit
+    >>> kernel.clear_memo()
+    >>> with work_limit(1000):
+    ...     nim_value(0b1111, 2, 2), kernel.memo_size()
+    (0, 1)
+    """
+    budget = in_force()
+    if budget is not _work[kind]:
+        _work[kind] = budget
+        if kernel._tables[kind].used[0] > kernel._KEPT:
+            kernel._tables[kind] = kernel._Table()
+
+
 def _prepared(cells: int, rows: int, cols: int, kind: int) -> tuple[list[int], int, Watch]:
     """The regions of a position, the largest last, the xor of the values of all but the
     last, and the watch of the search."""
     kernel._check(cells, rows, cols, kind)
-    if kernel._tables[kind].used[0] > kernel._KEPT:
-        kernel._tables[kind] = kernel._Table()
+    _start_work(kind)
     watch = Watch(f"solving {kernel.GAMES[kind]} on {rows}x{cols} cells")
     parts = sorted((int(part) for part in _regions(_U(cells), rows, cols, kind)),
                    key=int.bit_count)
