@@ -107,8 +107,11 @@ class TestTableKeptWithinOneWork:
             set_search.nim_value((1 << 20) - 1, 4, 5)
             held = region_kernel.memo_size()
             assert held > 0
-            # A second question in the same work (as which moves win, after who wins).
+            # Second questions in the same work (which moves win, after who wins), also
+            # under a budget of their own inside it (the nim-value after the outcome).
             assert set_search.value_is((1 << 20) - 1 - 0b11, 4, 5, CRAM_KIND, 0) in (True, False)
+            with work_limit(10**5):
+                set_search.nim_value((1 << 20) - 1 - 0b110, 4, 5)
             assert region_kernel.memo_size() >= held
         with work_limit(10**6):
             assert set_search.nim_value(0b1111, 2, 2) == 0

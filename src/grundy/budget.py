@@ -312,6 +312,23 @@ more than 1.0 seconds
                                  " in this process)")
 
 
+_work: ContextVar[object | None] = ContextVar("grundy_work", default=None)
+
+
+def current_work() -> object | None:
+    """The piece of work under way: a token made by the outermost :func:`work_limit` around
+    the caller (a command, a request of the web server) and shared by the limits inside it,
+    or None outside any.  Tables that outlive a search are kept within one piece of work.
+
+    >>> with work_limit(100):
+    ...     outer = current_work()
+    ...     with work_limit(10):
+    ...         current_work() is outer
+    True
+    """
+    return _work.get()
+
+
 @contextmanager
 def work_limit(budget: Budget | int) -> Iterator[None]:
     """Put ``budget`` (or that many positions) in force inside the block, in this thread or
@@ -324,7 +341,9 @@ def work_limit(budget: Budget | int) -> Iterator[None]:
     100
     """
     token = _in_force.set(Budget(budget) if isinstance(budget, int) else budget)
+    work = _work.set(_work.get() or object())
     try:
         yield
     finally:
+        _work.reset(work)
         _in_force.reset(token)

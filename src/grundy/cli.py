@@ -75,13 +75,15 @@ def _analyze(args: argparse.Namespace) -> None:
     from grundy.opponent import with_remoteness
 
     budget = nullcontext() if args.budget is None else work_limit(parse_budget(args.budget))
-    with budget, _search_progress():
-        found = analyze(parse_position(args.position), misere=args.misere)
-    result = with_remoteness(found, budget=SHOWN_REMOTENESS_POSITIONS)
-    if args.json:
-        _print_json(result.to_json())
-    else:
-        print(format_analysis(result))
+    # One piece of work: the moves and the remoteness reuse what the search learnt.
+    with budget:
+        with _search_progress():
+            found = analyze(parse_position(args.position), misere=args.misere)
+        result = with_remoteness(found, budget=SHOWN_REMOTENESS_POSITIONS)
+        if args.json:
+            _print_json(result.to_json())
+        else:
+            print(format_analysis(result))
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -62,7 +62,7 @@ from grundy.boards.region_kernel import (
     _slot,
     _trailing_zeros,
 )
-from grundy.budget import Watch, in_force
+from grundy.budget import Watch, current_work
 from grundy.compiled import CACHING
 
 _U = np.uint64
@@ -477,15 +477,15 @@ def nim_value(cells: int, rows: int, cols: int, kind: int = CRAM) -> int:
     return total ^ _full(parts[-1], rows, cols, kind, watch) if parts else 0
 
 
-# The budget in force at the last search of each game: one piece of work (a command, a
-# request of the web server) asks its searches under one budget object.
+# The piece of work of the last search of each game (grundy.budget.current_work).
 _work: list[object] = [None, None]
 
 
 def _start_work(kind: int) -> None:
     """Drop a large table when a new piece of work begins, so that a long-lived process
-    does not keep every region it ever met, but keep it within one: who wins a board, then
-    which moves win, ask the same regions again (on Cram 7x7, a quarter of an hour each).
+    does not keep every region it ever met, but keep it within one: who wins a board, its
+    value, then which moves win, ask the same regions again (on Cram 7x7, a quarter of an
+    hour each).
 
     >>> from grundy.budget import work_limit
     >>> kernel.clear_memo()
@@ -493,9 +493,9 @@ def _start_work(kind: int) -> None:
     ...     nim_value(0b1111, 2, 2), kernel.memo_size()
     (0, 1)
     """
-    budget = in_force()
-    if budget is not _work[kind]:
-        _work[kind] = budget
+    work = current_work()
+    if work is not _work[kind]:
+        _work[kind] = work
         if kernel._tables[kind].used[0] > kernel._KEPT:
             kernel._tables[kind] = kernel._Table()
 
