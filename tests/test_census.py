@@ -166,7 +166,7 @@ class TestRows:
 class TestRowCheckpoints:
     """A row resumed from the values an interrupted run kept is the uninterrupted row."""
 
-    @pytest.mark.parametrize("code", ["0.77", "0.6", "0.45", "0.16", "0.137", "0.004"])
+    @pytest.mark.parametrize("code", ["0.77", "0.6", "0.45", "0.165", "0.16", "0.137", "0.004"])
     def test_resumed_from_any_length(self, code: str, tmp_path: Path) -> None:
         to = 20000
         whole = census_row(code, to)
