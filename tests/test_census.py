@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -23,6 +24,7 @@ from grundy.census.shapes import codes_of_shapes, shape_codes
 from grundy.census.table import census_table
 from grundy.cli import main
 from grundy.errors import InvalidArgument
+from grundy.heap import kernels
 from grundy.heap.checkpoint import Checkpoint
 from grundy.heap.codes import TakeBreakCode
 from grundy.heap.kernels import fewest_rare, take_break_values
@@ -196,7 +198,17 @@ class TestRowCheckpoints:
         monkeypatch.undo()
         kept = row_checkpoint(tmp_path, "0.6", 60000).load()
         assert kept is not None and len(kept) == saves[-1]
+        # The resumed run starts from the values kept, not from nothing.
+        prefixes: list[int] = []
+        compute = kernels.take_break_values
+
+        def told_prefix(*args: Any, prefix: np.ndarray, **kwargs: Any) -> np.ndarray:
+            prefixes.append(len(prefix))
+            return compute(*args, prefix=prefix, **kwargs)
+
+        monkeypatch.setattr(kernels, "take_break_values", told_prefix)
         assert census_row("0.6", 60000, keep_in=tmp_path) == census_row("0.6", 60000)
+        assert prefixes[0] == len(kept)
 
     def test_saved_row_drops_its_checkpoint(self, tmp_path: Path) -> None:
         state = tmp_path / "state.jsonl"
@@ -258,7 +270,7 @@ class TestRunning:
         _, err = running.communicate(timeout=60)
         saved = len(state.read_text(encoding="utf-8").splitlines())
         assert running.returncode == 130, err
-        assert "interrupted" in err and str(state) in err
+        assert "interrupted" in err and f"{state} (codes under way in {state}.progress)" in err
         resumed = subprocess.run(command, check=True, capture_output=True, text=True,
                                  timeout=300)
         table = json.loads(resumed.stdout)

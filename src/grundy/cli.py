@@ -359,7 +359,7 @@ def _quotient(args: argparse.Namespace) -> None:
 def _census(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from grundy.census.runner import ClusterMissing, run_census
+    from grundy.census.runner import CensusState, ClusterMissing, run_census
     from grundy.census.table import census_table, format_for
 
     state = args.state or (args.output + ".state" if args.output else None)
@@ -373,8 +373,9 @@ def _census(args: argparse.Namespace) -> int:
         print(f"grundy: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        under_way = f" (codes under way in {state}.progress)" \
-            if args.seconds is None and args.scheduler is None else ""
+        progress = CensusState(state, args.to, args.seconds,
+                               local=args.scheduler is None).progress
+        under_way = "" if progress is None else f" (codes under way in {progress})"
         kept = f"; finished codes are kept in {state}{under_way}, run the same command to " \
             "go on" if state else ""
         print(f"grundy: interrupted{kept}", file=sys.stderr)

@@ -488,10 +488,10 @@ def _start_work(kind: int) -> None:
     hour each).
 
     >>> from grundy.budget import work_limit
-    >>> kernel.clear_memo()
     >>> with work_limit(1000):
-    ...     nim_value(0b1111, 2, 2), kernel.memo_size()
-    (0, 1)
+    ...     _start_work(CRAM)
+    ...     _work[CRAM] is current_work() is not None
+    True
     """
     work = current_work()
     if work is not _work[kind]:

@@ -109,23 +109,17 @@ def census_row(code: str, to: int, seconds: float | None = None,
                 raise _OutOfTime
 
     kept = None if keep_in is None else row_checkpoint(keep_in, checked.text, to)
-    values = np.zeros(1, dtype=np.uint8)
+    # The values known so far: an interrupted run's, when it kept some.  The stages they
+    # cover are taken from them, not computed, and looked at for a period as before, so
+    # the proof comes at the same stage as in a run never interrupted.
+    resumed = None if kept is None else kept.load()
+    known = np.zeros(1, dtype=np.uint8) if resumed is None else resumed
+    values = known[:1]
     stage = FIRST_STAGE
     proved = None
-    resumed = None if kept is None else kept.load()
-    if resumed is not None:
-        # The stages the interrupted run had passed, looked at again: the proof is found
-        # at the same stage as in a run never interrupted.
-        while proved is None and stage < to and stage < len(resumed):
-            proved = certify_take_break(checked, resumed[:stage + 1])
-            if proved is None:
-                stage *= 4
-        values = resumed[:min(stage, to, len(resumed) - 1) + 1]
-        if proved is None and len(values) > to:
-            proved = certify_take_break(checked, values)
     while proved is None and len(values) <= to:
         try:
-            values = take_break_values(checked, min(stage, to), prefix=values,
+            values = take_break_values(checked, min(stage, to), prefix=known,
                                        progress=progress,
                                        keep=None if kept is None else kept.offer)
         except SequenceInterrupted as stop:
@@ -134,6 +128,8 @@ def census_row(code: str, to: int, seconds: float | None = None,
             values = stop.values
             proved = certify_take_break(checked, values)
             break
+        if len(values) > len(known):
+            known = values
         proved = certify_take_break(checked, values)
         if len(values) > to:
             break

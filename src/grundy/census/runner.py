@@ -87,22 +87,26 @@ class CensusState:
 
     Rows of another limit or time budget are ignored, as is a line cut short by a kill.
     The codes being computed keep their values so far in :attr:`progress`, the folder
-    ``FILE.progress`` beside the file (rows without a time budget, on local processes):
-    a killed census goes on from them.
+    ``FILE.progress`` beside the file (rows without a time budget, computed by ``local``
+    processes, which see that folder): a killed census goes on from them.
 
     >>> CensusState("census.state", 1024, None).progress.as_posix()
     'census.state.progress'
+    >>> CensusState("census.state", 1024, None, local=False).progress is None
+    True
     """
 
-    def __init__(self, path: str | None, to: int, seconds: float | None) -> None:
+    def __init__(self, path: str | None, to: int, seconds: float | None,
+                 local: bool = True) -> None:
         self.path = None if path is None else Path(path)
         self.to = to
         self.seconds = seconds
+        self.local = local
 
     @property
     def progress(self) -> Path | None:
         """The folder of the checkpoints of rows under way, or None when none are kept."""
-        if self.path is None or self.seconds is not None:
+        if self.path is None or self.seconds is not None or not self.local:
             return None
         return self.path.with_name(self.path.name + ".progress")
 
@@ -147,7 +151,7 @@ def run_census(shapes: Sequence[str], to: int, *, seconds: float | None = None,
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise InvalidArgument(f"workers must be a whole number >= 1, not {workers!r}")
     plan = plan_census(shapes)
-    saved = CensusState(state, to, seconds)
+    saved = CensusState(state, to, seconds, local=scheduler is None)
     wanted = {code for code, _ in plan.groups}
     rows = {code: row for code, row in saved.finished().items() if code in wanted}
     missing = [code for code, _ in plan.groups if code not in rows]
