@@ -24,6 +24,10 @@ COMMANDS = [
     "dawson 10 20 30",
     "dawson 10 20 31",
     "kayles 20 15 11",
+    "daisy 7 9 12",
+    "daisy 11 20 30",
+    "daisy 1000000 999 7 + kayles 5",
+    "daisy 10 20 30",
 ]
 
 

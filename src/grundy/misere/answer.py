@@ -29,7 +29,8 @@ from grundy.core.position import Move, Position
 from grundy.errors import TooBig
 from grundy.heap.base import HeapGame, Heaps
 from grundy.heap.subtraction import Subtraction
-from grundy.heap.takebreak import TakeAndBreak
+from grundy.heap.takebreak import KAYLES, Daisy, TakeAndBreak
+from grundy.misere.daisy import daisy_elements
 from grundy.misere.presentation import presentation
 from grundy.misere.quotient import Quotient
 from grundy.misere.store import known_quotient, known_union
@@ -58,6 +59,8 @@ def quotient_answer(position: Position, *, compute: bool = True) -> QuotientAnsw
     several games the quotient of the union of their heaps (:mod:`grundy.misere.union`).
     ``compute``: find the quotient if it is not kept yet (this can take seconds)."""
     games = tuple(dict.fromkeys(c.game for c in position.components))
+    if any(isinstance(game, Daisy) for game in games):
+        return _daisy_answer(position, games, compute)
     if not games or not all(quotient_applies(game) for game in games):
         return None
     heap_games = tuple(game for game in games if isinstance(game, HeapGame))
@@ -96,6 +99,40 @@ def quotient_answer(position: Position, *, compute: bool = True) -> QuotientAnsw
     method = (f"the misère quotient of {of} (order {quotient.order} for {covered}, "
               f"{CITATION}): "
               f"{said}; the product {words[total]} is {verdict} the P-portion")
+    return QuotientAnswer(outcome, tuple(moves), method)
+
+
+def _daisy_answer(position: Position, games: tuple[object, ...], compute: bool
+                  ) -> QuotientAnswer | None:
+    """Daisies and Kayles rows answered by Kayles' quotient, each daisy given the element
+    it plays as (:mod:`grundy.misere.daisy`); None when some daisy plays as none."""
+    daisies = daisy_elements(compute=compute)
+    if daisies is None or not all(isinstance(g, Daisy) or g == KAYLES for g in games):
+        return None
+    quotient = daisies.quotient
+    heaps: list[tuple[HeapGame, int]] = []
+    for component in position.components:
+        assert isinstance(component.state, tuple) and isinstance(component.game, HeapGame)
+        heaps.extend((component.game, h) for h in component.state)
+    found = [daisies.element(h) if isinstance(game, Daisy) else quotient.image(h)
+             for game, h in heaps]
+    elements = [e for e in found if e is not None]
+    if len(elements) < len(found):
+        return None
+    monoid = quotient.monoid
+    total = monoid.product(elements)
+    outcome = Outcome.P if monoid.p[total] else Outcome.N
+    moves: list[Move] = []
+    if outcome is Outcome.N:
+        moves = _winning_moves(position, _Numbering((KAYLES,)), quotient, elements)
+    words = daisies.words()
+    said = ", ".join(f"{game.text} {h} is {words[e]}"
+                     for (game, h), e in zip(heaps, elements, strict=True))
+    verdict = "in" if monoid.p[total] else "not in"
+    method = (f"the misère quotient of kayles (order {quotient.order} for every heap, "
+              f"{CITATION}), each daisy playing as the element its options call for "
+              f"(proved over every sum of rows and daisies): {said}; the product "
+              f"{words[total]} is {verdict} the P-portion")
     return QuotientAnswer(outcome, tuple(moves), method)
 
 
@@ -145,6 +182,8 @@ def explained_refusal(refusal: TooBig, position: Position) -> TooBig:
     stopped short of the position's largest heap (so the user learns that the quotient, not
     only the search, ran out)."""
     games = tuple(dict.fromkeys(c.game for c in position.components))
+    if any(isinstance(game, Daisy) for game in games):
+        return _daisy_refusal(refusal, position)
     if not games or not all(isinstance(g, HeapGame) and quotient_applies(g) for g in games):
         return refusal
     numbering = _Numbering(tuple(g for g in games if isinstance(g, HeapGame)))
@@ -170,6 +209,23 @@ def explained_refusal(refusal: TooBig, position: Position) -> TooBig:
     return TooBig(f"the misère quotient of {of} is not known to this tool {reach}{why}, and "
                   f"the {refusal.what}", size=refusal.size, limit=refusal.limit,
                   unit=refusal.unit)
+
+
+def _daisy_refusal(refusal: TooBig, position: Position) -> TooBig:
+    """The refusal, saying first which daisies keep Kayles' quotient from answering."""
+    daisies = daisy_elements()
+    if daisies is None:
+        return refusal
+    misfits = sorted({h for c in position.components
+                      if isinstance(c.game, Daisy) and isinstance(c.state, tuple)
+                      for h in c.state if daisies.element(h) is None})
+    if not misfits:
+        return refusal
+    named = " and ".join(f"the daisy of {h} petals" for h in misfits)
+    return TooBig(f"{named} {'plays' if len(misfits) == 1 else 'play'} as no element of "
+                  f"Kayles' misère quotient, so that quotient does not answer, and the "
+                  f"{refusal.what}",
+                  size=refusal.size, limit=refusal.limit, unit=refusal.unit)
 
 
 def quotient_applies(game: object) -> bool:

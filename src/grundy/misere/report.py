@@ -12,10 +12,12 @@ from typing import Any
 
 from grundy.errors import InvalidGame, TooBig
 from grundy.heap.base import HeapGame
+from grundy.heap.takebreak import Daisy
 from grundy.misere.answer import quotient_applies
+from grundy.misere.daisy import daisy_elements
 from grundy.misere.presentation import presentation
 from grundy.misere.progress import BuildProgress
-from grundy.misere.quotient import build_quotient
+from grundy.misere.quotient import Quotient, build_quotient
 from grundy.misere.store import QUOTIENT_HEAPS, QUOTIENT_TRIALS
 
 #: The most heaps ``grundy quotient --to`` may ask for.
@@ -34,9 +36,11 @@ def quotient_report(game: HeapGame, to: int | None = None) -> dict[str, Any]:
     (a proved period carries the quotient to every heap), ``by`` (the theorem), and
     ``stopped`` (why the construction ended early, or None).
     """
+    if isinstance(game, Daisy):
+        return _daisy_report(to)
     if not quotient_applies(game):
-        raise InvalidGame(f"misère quotients are built for take-and-break codes and finite "
-                          f"subtraction sets, not {game.text}")
+        raise InvalidGame(f"misère quotients are built for take-and-break codes, finite "
+                          f"subtraction sets and the daisy, not {game.text}")
     if to is not None and to > MAX_QUOTIENT_HEAPS:
         raise TooBig(f"the misère quotient of {game.text} over heaps 0..{to}", size=to,
                      limit=MAX_QUOTIENT_HEAPS, unit="heaps")
@@ -47,10 +51,14 @@ def quotient_report(game: HeapGame, to: int | None = None) -> dict[str, Any]:
     finally:
         told_progress.close()
     shown = quotient.to if to is None else (to if quotient.stable else quotient.to)
+    return _report(game.text, quotient, shown)
+
+
+def _report(name: str, quotient: Quotient, shown: int) -> dict[str, Any]:
     told = presentation(quotient.monoid, quotient.images)
     period = quotient.period
     return {
-        "game": game.text,
+        "game": name,
         "to": shown,
         "order": quotient.order,
         "generators": [{"name": n, "heap": h}
@@ -68,20 +76,51 @@ def quotient_report(game: HeapGame, to: int | None = None) -> dict[str, Any]:
     }
 
 
+def _daisy_report(to: int | None) -> dict[str, Any]:
+    """Kayles' quotient, and the element each daisy plays as in it (``daisies``: ``values``
+    for daisies 0..to, None where none will do; their ``preperiod`` and ``period``, proved
+    from the rows' period; ``misfits``).
+
+    >>> report = _daisy_report(12)
+    >>> report["daisies"]["values"][:7], report["daisies"]["misfits"]
+    (['1', 'a', 'b', '1', 'b²', '1', None], [6, 10, 14, 21, 22])
+    """
+    daisies = daisy_elements()
+    if daisies is None:
+        raise InvalidGame("the misère quotient of kayles is not known here, so neither is "
+                          "the daisy's")
+    quotient = daisies.quotient
+    assert quotient.period is not None
+    if to is not None and to > MAX_QUOTIENT_HEAPS:
+        raise TooBig(f"the misère quotient of daisy over daisies 0..{to}", size=to,
+                     limit=MAX_QUOTIENT_HEAPS, unit="heaps")
+    shown = quotient.to if to is None else to
+    report = _report("daisy", quotient, shown)
+    words = presentation(quotient.monoid, quotient.images).words
+    elements = [daisies.element(n) for n in range(shown + 1)]
+    preperiod, period = daisies.period()
+    report["daisies"] = {
+        "values": [None if e is None else words[e] for e in elements],
+        "preperiod": preperiod,
+        "period": period,
+        "misfits": daisies.misfits(preperiod),
+    }
+    return report
+
+
 def quotient_text(report: dict[str, Any]) -> str:
     """The report in words, for the command line."""
-    lines = [f"Misère quotient of {report['game']}, heaps 0..{report['to']}: "
-             f"order {report['order']}"]
+    daisies = report.get("daisies")
+    of = ("daisy: the quotient of Kayles rows, which daisies open into"
+          if daisies else report["game"])
+    lines = [f"Misère quotient of {of}, heaps 0..{report['to']}: order {report['order']}"]
     gens = ", ".join(f"{g['name']} = heap {g['heap']}" for g in report["generators"])
     lines.append(f"Generators: {gens or 'none'}")
     lines.append("Relations: " + (", ".join(f"{a} = {b}" for a, b in report["relations"])
                                   or "none"))
     lines.append("P-portion: " + ", ".join(report["p_portion"]))
     lines.append("Pretending function (the element of each heap):")
-    values = report["pretending"]["values"]
-    for start in range(0, len(values), 12):
-        row = values[start:start + 12]
-        lines.append(f"{start:>6}: " + " ".join(f"{v:<6}" for v in row).rstrip())
+    lines.extend(_rows_of_twelve(report["pretending"]["values"]))
     pretending = report["pretending"]
     if report["stable"]:
         lines.append(f"Periodic from heap {pretending['preperiod']} with period "
@@ -92,4 +131,18 @@ def quotient_text(report: dict[str, Any]) -> str:
                      f"to {report['to']} only.")
     if report["stopped"]:
         lines.append(f"Stopped: {report['stopped']}.")
+    if daisies:
+        lines.append("Daisies (the element each plays as beside any rows and daisies, "
+                     "proved over every such sum; - where none will do):")
+        lines.extend(_rows_of_twelve([v or "-" for v in daisies["values"]]))
+        misfits = ", ".join(map(str, daisies["misfits"]))
+        lines.append(f"Periodic from daisy {daisies['preperiod']} with period "
+                     f"{daisies['period']} (proved from the rows' period: a daisy's options "
+                     f"are rows). The daisies of {misfits} petals play as no element: "
+                     f"positions holding them are answered by search.")
     return "\n".join(lines)
+
+
+def _rows_of_twelve(values: list[str]) -> list[str]:
+    return [f"{start:>6}: " + " ".join(f"{v:<6}" for v in values[start:start + 12]).rstrip()
+            for start in range(0, len(values), 12)]

@@ -1,0 +1,165 @@
+"""The daisy in misère play: each daisy as an element of Kayles' misère quotient.
+
+Plucking a daisy's petals opens it into a Kayles row (n petals leave a row of n - 1 or
+n - 2), so sums of daisies and rows lie in a closed set that holds all of Kayles.  A daisy
+that plays, beside every such sum, as an element x of Kayles' quotient Q is *given* x, and
+positions of rows and such daisies are answered by Q as Kayles positions are.
+
+Whether the elements given will do is the exact check
+:func:`~grundy.misere.quotient.faithful` on the heap types (element, elements of the
+options) of every Kayles row and every daisy given an element, all together: it walks
+every sum of those types, so it proves the answer of every position.  Finitely many types
+cover every daisy: a daisy's options are two rows, whose elements are periodic (the period
+of Kayles' pretending function), so its type is too.  Candidates for each daisy's x are
+first sifted by small sums (up to three copies of the daisy, alone or beside one row),
+then each daisy is checked alone beside the rows to choose among its candidates, before
+the check of all together that decides.
+
+Five daisies, of 6, 10, 14, 21 and 22 petals, play as no element of Q (the tests find,
+for each element, a sum it gets wrong).  Beside the daisy of 6 the quotient grows to 56
+elements; the daisy of 10 tells apart rows of one class of Q, and the quotients tried
+with it pass thousands of elements.  Positions holding them are left to the search.
+
+>>> daisies = daisy_elements()
+>>> words = daisies.words()
+>>> [words[daisies.element(n)] for n in (1, 2, 3, 4)], daisies.element(10)
+(['a', 'b', '1', 'b²'], None)
+>>> daisies.element(10**18) == daisies.element(10**18 - 12)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from grundy.caches import Memo
+from grundy.heap.takebreak import KAYLES
+from grundy.misere.monoid import BipartiteMonoid
+from grundy.misere.presentation import presentation
+from grundy.misere.quotient import Quotient, faithful
+from grundy.misere.recalibrate import option_images
+from grundy.misere.store import known_quotient
+
+#: A heap type: its element and the elements of its options.
+HeapType = tuple[int, frozenset[int]]
+
+
+@dataclass(frozen=True)
+class DaisyElements:
+    """Kayles' quotient and the element each daisy plays as (None: none will do), by the
+    elements of the daisy's options."""
+
+    quotient: Quotient
+    by_options: dict[frozenset[int], int | None]
+
+    def options(self, petals: int) -> frozenset[int]:
+        """The elements of the rows a daisy opens into (the identity for no row)."""
+        return frozenset(self.quotient.image(petals - taken) if petals > taken else 0
+                         for taken in (1, 2) if taken <= petals)
+
+    def element(self, petals: int) -> int | None:
+        """The element a daisy of ``petals`` petals plays as (no daisy: the identity), or
+        None when none will do."""
+        return self.by_options[self.options(petals)] if petals else 0
+
+    def words(self) -> list[str]:
+        """Each element as a word in the generators (the names the answers use)."""
+        return presentation(self.quotient.monoid, self.quotient.images).words
+
+    def period(self) -> tuple[int, int]:
+        """(preperiod, period) of the daisies' elements, the least ones: the rows' elements
+        are periodic from the quotient's preperiod p with its period q, so the daisies'
+        are from p + 2 with q, and any smaller period divides q and shows within q daisies.
+
+        >>> daisy_elements().period()
+        (23, 1)
+        """
+        assert self.quotient.period is not None
+        start, step = self.quotient.period.preperiod + 2, self.quotient.period.period
+        values = [self.element(n) for n in range(start + 2 * step)]
+        least = min(d for d in range(1, step + 1) if step % d == 0 and all(
+            values[n] == values[n + d] for n in range(start, start + step)))
+        first = start
+        while first and values[first - 1] == values[first - 1 + least]:
+            first -= 1
+        return first, least
+
+    def misfits(self, most: int) -> list[int]:
+        """The daisies of at most ``most`` petals that play as no element."""
+        return [n for n in range(1, most + 1) if self.element(n) is None]
+
+
+_kept: Memo[str, DaisyElements | None] = Memo("daisy elements", bound=1)
+
+
+def daisy_elements(*, compute: bool = True) -> DaisyElements | None:
+    """The element of every daisy in Kayles' quotient, proved as the module says (a second
+    or two, once per process; None when not yet done and ``compute`` is false); None also
+    if that quotient is not known for every row (it is shipped with the package)."""
+    if "daisy" not in _kept:
+        if not compute:
+            return None
+        _kept["daisy"] = _proved()
+    return _kept["daisy"]
+
+
+def _proved() -> DaisyElements | None:
+    quotient = known_quotient(KAYLES)
+    if quotient is None or quotient.period is None:
+        return None
+    monoid = quotient.monoid
+    rows = {(quotient.images[h], option_images(monoid, KAYLES, quotient.images, h))
+            for h in range(1, quotient.to + 1)}
+    rows = {row for row in rows if row[1]}
+    # Daisies of more petals than this repeat the types of smaller ones.
+    last = quotient.period.preperiod + quotient.period.period + 2
+    daisies = DaisyElements(quotient, {})
+    candidates = {}
+    for petals in range(1, last + 1):
+        options = daisies.options(petals)
+        if options not in candidates:
+            candidates[options] = _sifted(monoid, rows, options)
+    chosen = {options: next((x for x in found
+                             if faithful(monoid, _ordered(rows | {(x, options)}))), None)
+              for options, found in candidates.items()}
+    given = {(x, options) for options, x in chosen.items() if x is not None}
+    # Each daisy alone beside the rows says nothing of sums holding several: this does.
+    if not faithful(monoid, _ordered(rows | given)):
+        chosen = dict.fromkeys(chosen)
+    daisies.by_options.update(chosen)
+    return daisies
+
+
+#: The most copies of one daisy in the small sums that sift the candidates.
+SIFTING_COPIES = 3
+
+
+def _sifted(monoid: BipartiteMonoid, rows: set[HeapType], options: frozenset[int]
+            ) -> list[int]:
+    """The elements x that the small sums get right, the daisy's type being (x, options):
+    one to :data:`SIFTING_COPIES` copies of the daisy, alone or beside one row.  Each sum
+    is lost exactly when none of its options is: open a daisy, or play in the row."""
+    table, p = monoid.table, monoid.p
+    targets = np.array(sorted(options))
+    candidates = np.arange(monoid.order)
+    others: np.ndarray[Any, Any] = np.zeros(monoid.order, dtype=np.int64)  # x to k - 1
+    for _ in range(SIFTING_COPIES):
+        copies = table[others, candidates]
+        keep = np.ones(len(candidates), dtype=bool)
+        for element, row_options in [(0, frozenset[int]()), *rows]:
+            opened = p[table[table[others, element][:, None], targets[None, :]]].any(axis=1)
+            played = np.zeros(len(candidates), dtype=bool)
+            if row_options:
+                moves = np.array(sorted(row_options))
+                played = p[table[copies[:, None], moves[None, :]]].any(axis=1)
+            keep &= p[table[copies, element]] == ~(opened | played)
+        candidates, others = candidates[keep], copies[keep]
+    return [int(x) for x in candidates]
+
+
+def _ordered(types: set[HeapType]) -> Sequence[HeapType]:
+    return sorted(types, key=lambda t: (t[0], sorted(t[1])))
