@@ -151,7 +151,7 @@ def test_mixed_positions_and_their_winning_moves(daisies: DaisyElements) -> None
         checked += 1
 
 
-@pytest.mark.parametrize("petals", [6, 10])
+@pytest.mark.parametrize("petals", [6, 10, 14, 21, 22])
 def test_no_element_plays_as_a_misfit(daisies: DaisyElements, petals: int) -> None:
     """Why a misfit is left out: for each element x of Kayles' quotient, the search finds a
     sum of rows with one to three such daisies whose outcome x gets wrong."""

@@ -11,9 +11,10 @@ options) of every Kayles row and every daisy given an element, all together: it 
 every sum of those types, so it proves the answer of every position.  Finitely many types
 cover every daisy: a daisy's options are two rows, whose elements are periodic (the period
 of Kayles' pretending function), so its type is too.  Candidates for each daisy's x are
-first sifted by small sums (up to three copies of the daisy, alone or beside one row),
-then each daisy is checked alone beside the rows to choose among its candidates, before
-the check of all together that decides.
+first sifted by small sums (up to three copies of the daisy beside no row, one or two);
+each daisy takes its first candidate, and while the check of all together fails, the
+daisies that fail it alone beside the rows are found by halving and move on to their next
+candidate.
 
 Five daisies, of 6, 10, 14, 21 and 22 petals, play as no element of Q (the tests find,
 for each element, a sum it gets wrong).  Beside the daisy of 6 the quotient grows to 56
@@ -123,15 +124,38 @@ def _proved() -> DaisyElements | None:
         options = daisies.options(petals)
         if options not in candidates:
             candidates[options] = _sifted(monoid, rows, options)
-    chosen = {options: next((x for x in found
-                             if faithful(monoid, _ordered(rows | {(x, options)}))), None)
-              for options, found in candidates.items()}
-    given = {(x, options) for options, x in chosen.items() if x is not None}
-    # Each daisy alone beside the rows says nothing of sums holding several: this does.
-    if not faithful(monoid, _ordered(rows | given)):
-        chosen = dict.fromkeys(chosen)
+    # Each daisy takes its first candidate; while the check of all together fails, the
+    # daisies that fail alone beside the rows are found by halving and move on to their
+    # next candidate that passes alone (or to none).
+    chosen = {options: found[0] if found else None for options, found in candidates.items()}
+    while (failing := _failing(monoid, rows, _given(chosen))) is not None:
+        if not failing:  # only sums holding several daisies go wrong
+            chosen = dict.fromkeys(chosen)
+            break
+        for x, options in failing:
+            later = candidates[options][candidates[options].index(x) + 1:]
+            chosen[options] = next((y for y in later
+                                    if _failing(monoid, rows, [(y, options)]) is None), None)
     daisies.by_options.update(chosen)
     return daisies
+
+
+def _given(chosen: dict[frozenset[int], int | None]) -> list[HeapType]:
+    return _ordered({(x, options) for options, x in chosen.items() if x is not None})
+
+
+def _failing(monoid: BipartiteMonoid, rows: set[HeapType], daisies: Sequence[HeapType]
+             ) -> list[HeapType] | None:
+    """None when the rows and these daisy types pass the exact check together; otherwise
+    the daisy types that fail it alone beside the rows, found by halving (none when only
+    sums holding several daisies fail)."""
+    if faithful(monoid, _ordered(rows | set(daisies))):
+        return None
+    if len(daisies) <= 1:
+        return list(daisies)
+    half = len(daisies) // 2
+    return [kind for part in (daisies[:half], daisies[half:])
+            for kind in _failing(monoid, rows, part) or []]
 
 
 #: The most copies of one daisy in the small sums that sift the candidates.
@@ -141,25 +165,29 @@ SIFTING_COPIES = 3
 def _sifted(monoid: BipartiteMonoid, rows: set[HeapType], options: frozenset[int]
             ) -> list[int]:
     """The elements x that the small sums get right, the daisy's type being (x, options):
-    one to :data:`SIFTING_COPIES` copies of the daisy, alone or beside one row.  Each sum
-    is lost exactly when none of its options is: open a daisy, or play in the row."""
+    one to :data:`SIFTING_COPIES` copies of the daisy beside no row, one row or two.  Each
+    sum is lost exactly when none of its options is: open a daisy, or play in a row."""
     table, p = monoid.table, monoid.p
-    targets = np.array(sorted(options))
+    types = [(0, frozenset[int]()), *_ordered(rows)]  # the first: no row
+    g = np.array([element for element, _ in types])
+    # reach[a, y]: a move in a row of type a, beside a sum of element y, reaches P.
+    reach = np.array([p[table[sorted(moves)]].any(axis=0) if moves
+                      else np.zeros(monoid.order, dtype=bool) for _, moves in types])
+    # opens[y]: opening the daisy, beside a sum of element y, reaches P.
+    opens = np.asarray(p[table[sorted(options)]].any(axis=0))
+    pair = table[g[:, None], g[None, :]]  # the two rows of each pair of types
     candidates = np.arange(monoid.order)
     others: np.ndarray[Any, Any] = np.zeros(monoid.order, dtype=np.int64)  # x to k - 1
     for _ in range(SIFTING_COPIES):
         copies = table[others, candidates]
-        keep = np.ones(len(candidates), dtype=bool)
-        for element, row_options in [(0, frozenset[int]()), *rows]:
-            opened = p[table[table[others, element][:, None], targets[None, :]]].any(axis=1)
-            played = np.zeros(len(candidates), dtype=bool)
-            if row_options:
-                moves = np.array(sorted(row_options))
-                played = p[table[copies[:, None], moves[None, :]]].any(axis=1)
-            keep &= p[table[copies, element]] == ~(opened | played)
+        beside = table[copies[:, None], g[None, :]]  # the copies and one row
+        played = reach[np.arange(len(types))[None, :, None], beside[:, None, :]]
+        lost = ~(opens[table[others[:, None, None], pair[None]]]
+                 | played | played.transpose(0, 2, 1))
+        keep = np.asarray((p[table[copies[:, None, None], pair[None]]] == lost).all(axis=(1, 2)))
         candidates, others = candidates[keep], copies[keep]
     return [int(x) for x in candidates]
 
 
-def _ordered(types: set[HeapType]) -> Sequence[HeapType]:
+def _ordered(types: set[HeapType]) -> list[HeapType]:
     return sorted(types, key=lambda t: (t[0], sorted(t[1])))
