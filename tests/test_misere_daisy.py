@@ -50,15 +50,16 @@ def wins(position: Tagged) -> bool:
     return searched[position]
 
 
-def daisy_positions(most: int, total: int) -> Iterator[Tagged]:
-    """Every position of 1 to ``most`` daisies with at most ``total`` petals in all."""
+def heap_sums(kind: int, most: int, total: int) -> Iterator[Tagged]:
+    """Every sum of up to ``most`` heaps of one kind (the empty sum first), with at most
+    ``total`` petals or pins in all."""
     def grow(start: int, left: int, room: int) -> Iterator[Tagged]:
         yield ()
         if room:
             for n in range(start, left + 1):
                 for rest in grow(n, left - n, room - 1):
-                    yield ((DAISY, n), *rest)
-    return (p for p in grow(1, total, most) if p)
+                    yield ((kind, n), *rest)
+    return grow(1, total, most)
 
 
 def text(position: Tagged) -> str:
@@ -89,7 +90,7 @@ def daisies() -> DaisyElements:
 def positions() -> list[Tagged]:
     """The daisy positions checked in full, each searched (with every position it reaches)."""
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
-    found = list(daisy_positions(4, TOTAL))
+    found = [p for p in heap_sums(DAISY, 4, TOTAL) if p]
     for position in found:
         wins(position)
     return found
@@ -157,7 +158,7 @@ def test_no_element_plays_as_a_misfit(daisies: DaisyElements, petals: int) -> No
     sum of rows with one to three such daisies whose outcome x gets wrong."""
     quotient = daisies.quotient
     monoid = quotient.monoid
-    sums = [(copies, rows) for copies in (1, 2, 3) for rows in _row_sums(most=4, total=12)]
+    sums = [(copies, rows) for copies in (1, 2, 3) for rows in heap_sums(ROW, most=4, total=12)]
     for x in range(quotient.order):
         for copies, rows in sums:
             claimed = monoid.product([x] * copies + [quotient.image(n) for _, n in rows])
@@ -173,20 +174,10 @@ def test_the_daisy_of_10_tells_apart_rows_of_one_class(daisies: DaisyElements) -
     quotient have different outcomes: the quotient itself must split, not only grow."""
     quotient = daisies.quotient
     outcomes: dict[int, set[bool]] = {}
-    for rows in _row_sums(most=4, total=14):
+    for rows in heap_sums(ROW, most=4, total=14):
         element = quotient.monoid.product([quotient.image(n) for _, n in rows])
         outcomes.setdefault(element, set()).add(wins(tuple(sorted(((DAISY, 10), *rows)))))
     assert any(len(seen) == 2 for seen in outcomes.values())
-
-
-def _row_sums(most: int, total: int) -> Iterator[Tagged]:
-    def grow(start: int, left: int, room: int) -> Iterator[Tagged]:
-        yield ()
-        if room:
-            for n in range(start, left + 1):
-                for rest in grow(n, left - n, room - 1):
-                    yield ((ROW, n), *rest)
-    return grow(1, total, most)
 
 
 def test_large_daisies_are_answered_at_once() -> None:
