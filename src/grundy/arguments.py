@@ -179,7 +179,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = command("quotient", "the misère quotient of a heap game: presentation, P-portion, "
                   "pretending function and its period")
     sub.add_argument("--json", action="store_true")
-    sub.add_argument("game")
+    sub.add_argument("game", help="a take-and-break code, a finite subtraction set, or "
+                     "daisy (each daisy's element in Kayles' quotient)")
     sub.add_argument("--to", type=_bounded("--to"), metavar="N",
                      help="heaps up to N (default: until the period is proved)")
 
