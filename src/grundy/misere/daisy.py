@@ -98,8 +98,8 @@ _kept: Memo[str, DaisyElements | None] = Memo("daisy elements", bound=1)
 
 
 def daisy_elements(*, compute: bool = True) -> DaisyElements | None:
-    """The element of every daisy in Kayles' quotient, proved as the module says (a second
-    or two, once per process; None when not yet done and ``compute`` is false); None also
+    """The element of every daisy in Kayles' quotient, proved as the module says (under a
+    second, once per process; None when not yet done and ``compute`` is false); None also
     if that quotient is not known for every row (it is shipped with the package)."""
     if "daisy" not in _kept:
         if not compute:
