@@ -85,6 +85,15 @@ class TestAnswers:
         data = get(client, "/api/analyze", q="nim 3 2 1", misere=1)
         assert (data["convention"], data["outcome"], data["nim_value"]) == ("misere", "P", None)
 
+    def test_misere_daisies_through_kayles_quotient(self, client: TestClient) -> None:
+        # The daisies' elements are proved once, before the workers are forked.
+        data = get(client, "/api/analyze", q="daisy 1000000 999 7 + kayles 5", misere=1)
+        expected = analyze("daisy 1000000 999 7 + kayles 5", misere=True).to_json()
+        assert {k: v for k, v in data.items() if k != "remoteness"} == expected
+        refused = client.get("/api/analyze", params={"q": "daisy 30 20 10", "misere": 1})
+        assert refused.status_code == 413
+        assert "the daisy of 10 petals plays as no element" in refused.json()["error"]
+
     def test_moves(self, client: TestClient) -> None:
         data = get(client, "/api/moves", q="nim 2 1", misere=0)
         assert data["position"] == "nim 1 2"
