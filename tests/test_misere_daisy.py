@@ -220,3 +220,29 @@ def test_the_quotient_command_lists_each_daisy(capsys: pytest.CaptureFixture[str
     text = capsys.readouterr().out
     assert "Daisies (the element each plays as" in text
     assert "The daisies of 6, 10, 14, 21, 22 petals play as no element" in text
+
+
+def test_the_shipped_file_is_the_proof_from_nothing() -> None:
+    from pathlib import Path
+
+    import grundy.misere.daisy as daisy
+
+    shipped = Path(daisy.__file__).with_name("quotients") / daisy.FILE
+    assert shipped.read_text(encoding="utf-8") == daisy.daisy_file_text()
+
+
+def test_a_file_with_a_wrong_element_is_refused() -> None:
+    import json
+
+    import grundy.misere.daisy as daisy
+
+    rows = daisy._rows()
+    assert rows is not None
+    data = json.loads(daisy.daisy_file_text())
+    assert daisy._from_file(rows, json.dumps(data).encode()) is not None
+    for index, (_, element) in enumerate(data["by_options"]):
+        if element is not None:
+            wrong = json.loads(json.dumps(data))
+            wrong["by_options"][index][1] = (element + 1) % rows.quotient.order
+            assert daisy._from_file(rows, json.dumps(wrong).encode()) is None, index
+

@@ -16,6 +16,10 @@ each daisy takes its first candidate, and while the check of all together fails,
 daisies that fail it alone beside the rows are found by halving and move on to their next
 candidate.
 
+The result is shipped (``misere/quotients/daisy.json``) and checked the same way, all
+together, each time it is read; a file that fails is ignored and the elements are proved
+again.
+
 Five daisies, of 6, 10, 14, 21 and 22 petals, play as no element of Q (the tests find,
 for each element, a sum it gets wrong).  Beside the daisy of 6 the quotient grows to 56
 elements; the daisy of 10 tells apart rows of one class of Q, and the quotients tried
@@ -31,14 +35,17 @@ True
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any
 
 import numpy as np
 
 from grundy.caches import Memo
 from grundy.heap.takebreak import KAYLES
+from grundy.misere.certificates import MAX_BYTES
 from grundy.misere.monoid import BipartiteMonoid
 from grundy.misere.presentation import presentation
 from grundy.misere.quotient import Quotient, faithful
@@ -95,47 +102,110 @@ class DaisyElements:
 
 
 _kept: Memo[str, DaisyElements | None] = Memo("daisy elements", bound=1)
+#: The shipped elements, beside the shipped quotients (``python -m grundy.misere.regenerate``).
+FILE = "daisy.json"
 
 
 def daisy_elements(*, compute: bool = True) -> DaisyElements | None:
-    """The element of every daisy in Kayles' quotient, proved as the module says (under a
-    second, once per process; None when not yet done and ``compute`` is false); None also
-    if that quotient is not known for every row (it is shipped with the package)."""
+    """The element of every daisy in Kayles' quotient: from the shipped file once it passes
+    the check of all together (milliseconds), or else proved as the module says (under a
+    second; None when ``compute`` is false).  None also if Kayles' quotient is not known
+    for every row (it is shipped with the package)."""
     if "daisy" not in _kept:
-        if not compute:
+        rows = _rows()
+        if rows is None:
             return None
-        _kept["daisy"] = _proved()
+        shipped = _from_file(rows, _shipped_text())
+        if shipped is None and not compute:
+            return None
+        _kept["daisy"] = shipped or _proved(rows)
     return _kept["daisy"]
 
 
-def _proved() -> DaisyElements | None:
+def daisy_file_text() -> str:
+    """The shipped file (``misere/quotients/daisy.json``), proved from nothing: each
+    daisy type's options and its element (null: none will do)."""
+    rows = _rows()
+    assert rows is not None
+    pairs = sorted([sorted(options), x] for options, x in _proved(rows).by_options.items())
+    return json.dumps({"game": "daisy", "quotient": KAYLES.text, "by_options": pairs}) + "\n"
+
+
+@dataclass(frozen=True)
+class _Rows:
+    """Kayles' quotient, the types of its rows, and the most petals with a type of its own."""
+
+    quotient: Quotient
+    types: set[HeapType]
+    last: int
+
+
+def _rows() -> _Rows | None:
     quotient = known_quotient(KAYLES)
     if quotient is None or quotient.period is None:
         return None
     monoid = quotient.monoid
-    rows = {(quotient.images[h], option_images(monoid, KAYLES, quotient.images, h))
-            for h in range(1, quotient.to + 1)}
-    rows = {row for row in rows if row[1]}
+    types = {(quotient.images[h], option_images(monoid, KAYLES, quotient.images, h))
+             for h in range(1, quotient.to + 1)}
     # Daisies of more petals than this repeat the types of smaller ones.
     last = quotient.period.preperiod + quotient.period.period + 2
+    return _Rows(quotient, {row for row in types if row[1]}, last)
+
+
+def _shipped_text() -> bytes | None:
+    path = resources.files("grundy.misere").joinpath("quotients", FILE)
+    return path.read_bytes() if path.is_file() else None
+
+
+def _from_file(rows: _Rows, text: bytes | None) -> DaisyElements | None:
+    """The elements a file gives, if they cover every daisy and pass the check of all
+    together; None otherwise.  (A null, no element, only sends positions to the search.)
+
+    >>> rows = _rows()
+    >>> _from_file(rows, _shipped_text()).element(4) == daisy_elements().element(4)
+    True
+    >>> _from_file(rows, b'{"by_options": [[[1, 2], 5]]}') is None
+    True
+    """
+    if text is None or len(text) > MAX_BYTES:
+        return None
+    order = rows.quotient.order
+    try:
+        pairs = json.loads(text)["by_options"]
+        given = {frozenset(int(o) for o in options): None if x is None else int(x)
+                 for options, x in pairs}
+    except (ValueError, KeyError, TypeError):
+        return None
+    daisies = DaisyElements(rows.quotient, given)
+    if any(x is not None and not 0 <= x < order for x in given.values()) or any(
+            daisies.options(n) not in given for n in range(1, rows.last + 1)):
+        return None
+    if not faithful(rows.quotient.monoid, _ordered(rows.types | set(_given(given)))):
+        return None
+    return daisies
+
+
+def _proved(rows: _Rows) -> DaisyElements:
+    quotient, monoid, last = rows.quotient, rows.quotient.monoid, rows.last
     daisies = DaisyElements(quotient, {})
+    types = rows.types
     candidates = {}
     for petals in range(1, last + 1):
         options = daisies.options(petals)
         if options not in candidates:
-            candidates[options] = _sifted(monoid, rows, options)
+            candidates[options] = _sifted(monoid, types, options)
     # Each daisy takes its first candidate; while the check of all together fails, the
     # daisies that fail alone beside the rows are found by halving and move on to their
     # next candidate that passes alone (or to none).
     chosen = {options: found[0] if found else None for options, found in candidates.items()}
-    while (failing := _failing(monoid, rows, _given(chosen))) is not None:
+    while (failing := _failing(monoid, types, _given(chosen))) is not None:
         if not failing:  # only sums holding several daisies go wrong
             chosen = dict.fromkeys(chosen)
             break
         for x, options in failing:
             later = candidates[options][candidates[options].index(x) + 1:]
             chosen[options] = next((y for y in later
-                                    if _failing(monoid, rows, [(y, options)]) is None), None)
+                                    if _failing(monoid, types, [(y, options)]) is None), None)
     daisies.by_options.update(chosen)
     return daisies
 

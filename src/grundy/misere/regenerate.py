@@ -1,4 +1,5 @@
-"""Rebuild the shipped misère quotients from nothing: ``python -m grundy.misere.regenerate``.
+"""Rebuild the shipped misère quotients, and the daisies' elements in Kayles', from nothing:
+``python -m grundy.misere.regenerate``.
 
 Without ``--write`` it only says whether each file is current (exit status 1 if not).
 """
@@ -6,10 +7,14 @@ Without ``--write`` it only says whether each file is current (exit status 1 if 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from grundy.heap.base import HeapGame
 from grundy.misere.certificates import PARTIAL, SHIPPED, SHIPPED_UNIONS, build_file, file_name
+from grundy.misere.daisy import FILE as DAISY_FILE
+from grundy.misere.daisy import daisy_file_text
 from grundy.misere.union import HeapUnion
 
 
@@ -22,10 +27,11 @@ def main(argv: list[str] | None = None) -> int:
     folder = Path(__file__).with_name("quotients")
     stale = 0
     games: list[HeapGame | HeapUnion] = [*SHIPPED, *PARTIAL, *SHIPPED_UNIONS]
-    for game in games:
-        name = file_name(game)
-        assert name is not None
-        text = build_file(game)
+    files: list[tuple[str, Callable[[], str]]] = [
+        (str(file_name(game)), partial(build_file, game)) for game in games]
+    files.append((DAISY_FILE, daisy_file_text))
+    for name, build in files:
+        text = build()
         path = folder / name
         current = path.is_file() and path.read_text() == text
         if args.write and not current:

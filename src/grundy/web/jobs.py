@@ -188,7 +188,8 @@ WARM_UP = [
     Job("analyze", {"q": "kayles 5 6 + nim 3 + half 9 + dawson 7 + grundy-game 9"}),
     Job("analyze", {"q": "cram 3x3 + chomp 3x3 + chocolate 2x3 + daisy 5", "misere": "0"}),
     Job("computer-move", {"q": "kayles 4 5", "misere": "1"}),
-    # Too big to search: the daisies' elements in Kayles' quotient are proved here, once.
+    # Too big to search: the daisies' elements in Kayles' quotient are read and checked
+    # here, once.
     Job("analyze", {"q": "daisy 1000 999 + kayles 5", "misere": "1"}),
     Job("moves", {"q": "subtract:1,3,4 9 + octal:0.6 8 + hex:0.8 7 + stones 5 + split23 7"}),
     Job("sequence", {"game": "kayles", "to": "300", "period": "1"}),
