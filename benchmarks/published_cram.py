@@ -3,7 +3,8 @@
 Run: .venv/bin/python benchmarks/published_cram.py [--minutes M] [RxC ...]
 
 The table is Piotr Beling's (https://github.com/beling/impartial-games, README, "The results
-obtained so far"), most of whose entries were first found by Glop (Lemoine and Viennot).
+obtained so far"), most of whose entries were first found by Glop (Lemoine and Viennot); it
+is kept in :mod:`grundy.boards.published`.
 Each board of at most 64 cells is solved cold in its own process under a time budget of
 ``--minutes`` (default 10), after loading the compiled kernel (not timed): the nim-value by
 the compiled set search (``grundy.boards.set_search.nim_value``), and who wins by the
@@ -18,14 +19,9 @@ import argparse
 import subprocess
 import sys
 
-#: The published nim-values (rows x columns, the smaller side first).
-PUBLISHED = {
-    (4, 4): 0, (4, 5): 2, (4, 6): 0, (4, 7): 3, (4, 8): 0, (4, 9): 1, (4, 10): 0, (4, 11): 1,
-    (4, 12): 0, (4, 13): 3, (4, 14): 0, (4, 15): 4,
-    (5, 5): 0, (5, 6): 2, (5, 7): 1, (5, 8): 1, (5, 9): 1, (5, 10): 2, (5, 11): 0, (5, 12): 3,
-    (6, 6): 0, (6, 7): 5, (6, 8): 0, (6, 9): 1, (6, 10): 0, (6, 12): 0, (6, 14): 0,
-    (7, 7): 1, (7, 8): 3, (7, 9): 1,
-}
+from grundy.boards.published import CRAM_VALUES
+
+PUBLISHED = CRAM_VALUES
 
 CHILD = """
 import sys, time

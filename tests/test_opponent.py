@@ -114,6 +114,14 @@ class TestRemoteness:
 
 
 class TestComputerMove:
+    @pytest.mark.parametrize("text", ["chomp 20x30", "cram 7x7"])
+    def test_a_win_known_by_a_rule_without_a_move_is_refused(self, text: str) -> None:
+        # Strategy stealing and a published value say who wins but name no move; the search
+        # for one is too big, so the opponent says so rather than play blindly.
+        assert analyze(text).winner == "first"
+        with pytest.raises(TooBig, match="the rule that says so names no move"):
+            computer_move(text)
+
     @pytest.mark.parametrize("misere", [False, True])
     @pytest.mark.parametrize("game", list(GAMES))
     def test_fastest_win_and_longest_resistance(self, game: str, misere: bool) -> None:

@@ -21,10 +21,11 @@ from grundy.boards.bitgrid import Grid
 from grundy.boards.compiled_grid import MAX_KERNEL_CELLS, CompiledGridGame
 from grundy.boards.cram import CRAM
 from grundy.boards.kings import KINGS, Kings
+from grundy.boards.published import CRAM_VALUES, published_cram_value
 from grundy.budget import Budget, work_limit
 from grundy.errors import TooBig
 from grundy.heap.takebreak import DAWSON
-from grundy.values import Value
+from grundy.values import Outcome, Value
 
 Cell = tuple[int, int]
 
@@ -195,14 +196,36 @@ class TestOutcomeSearch:
 
 
 class TestPublishedCram:
-    # Nim-values of full Cram boards as published by Beling (github.com/beling/impartial-games,
-    # README, "The results obtained so far"), most first found by Glop (Lemoine and Viennot).
-    # The bigger boards of that table are compared in benchmarks/published_cram.py.
-    @pytest.mark.parametrize(("size", "value"), [("4x4", 0), ("4x5", 2), ("4x6", 0),
-                                                 ("4x7", 3), ("4x8", 0), ("5x5", 0),
-                                                 ("5x6", 2), ("4x10", 0), ("6x6", 0)])
-    def test_small_boards(self, size: str, value: int) -> None:
-        assert CRAM.value(CRAM.parse_state([size])) == value
+    # Nim-values of full Cram boards as published (grundy.boards.published), against the
+    # search on the boards it settles in moments; the bigger boards of that table are
+    # compared in benchmarks/published_cram.py.
+    @pytest.mark.parametrize("size", ["4x4", "4x5", "4x6", "4x7", "4x8", "5x5", "5x6", "4x10",
+                                      "6x6"])
+    def test_small_boards(self, size: str) -> None:
+        rows, cols = map(int, size.split("x"))
+        assert CRAM.value(CRAM.parse_state([size])) == published_cram_value(rows, cols)
+
+    def test_the_rule_answers_whole_odd_boards_beyond_the_search(self) -> None:
+        for (rows, cols), value in CRAM_VALUES.items():
+            rule = CRAM.normal_rule((rows, cols, (1 << rows * cols) - 1))
+            if rows % 2 and cols % 2 and rows * cols > 25:
+                assert rule is not None and rule.value == value
+                assert rule.outcome is Outcome.of_value(value) and not rule.moves
+            else:  # searched in moments, or won by the symmetry strategy
+                assert rule is None
+        found = analyze("cram 9x7")
+        assert (found.winner, found.nim_value) == ("first", 1)
+        assert "published nim-value of Cram 7x9" in found.method
+
+    def test_the_rule_agrees_with_the_search_on_5x7(self) -> None:
+        board = (5, 7, (1 << 35) - 1)
+        rule = CRAM.normal_rule(board)
+        assert rule is not None
+        region_kernel.clear_memo()
+        with work_limit(Budget.of(120)):
+            # A time budget runs the search instead of the rule.
+            assert CRAM.normal_rule(board) is None
+            assert CRAM.wins(board) == (rule.outcome is Outcome.N)
 
 
 class TestKingsEightByEight:

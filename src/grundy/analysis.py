@@ -285,8 +285,8 @@ def _by_rule(position: Position, misere: bool) -> Analysis | None:
     if rule is None:
         return None
     moves = tuple(position.lazy_move(0, text, option) for text, option in rule.moves)
-    return Analysis(position, misere, rule.outcome, None, moves, (), rule.reason,
-                    None if misere else rule.reason)
+    return Analysis(position, misere, rule.outcome, None if misere else rule.value, moves, (),
+                    rule.reason, None if misere else rule.reason)
 
 
 _misere_solvers: Memo[int, Solver[Position]] = Memo("misère solvers", bound=16)

@@ -162,6 +162,11 @@ def _fallback_move(position: Position, misere: bool) -> Move:
             raise
         return reply
     if analysis.outcome is Outcome.N:
+        if not analysis.winning_moves:
+            # Who wins came from a rule that names no move (strategy stealing, a published
+            # value), and the search for one is too big.
+            raise TooBig(f"a winning move in {position}",
+                         note="the first player wins, but the rule that says so names no move")
         return min(analysis.winning_moves,
                    key=lambda m: (not m.position.is_terminal, _room(m.position)))
     if analysis.outcome is Outcome.D:

@@ -14,6 +14,9 @@ from grundy.boards.bitgrid import (
     square,
 )
 from grundy.boards.compiled_grid import CompiledGridGame
+from grundy.boards.published import SOURCE, published_cram_value
+from grundy.core.game import MisereRule
+from grundy.values import Outcome
 
 
 class Cram(CompiledGridGame):
@@ -59,6 +62,29 @@ class Cram(CompiledGridGame):
     def live(self, grid: Grid) -> Grid:
         """Free cells with a free neighbour: a lone cell never takes a domino."""
         return (grid[0], grid[1], grid[2] & orthogonal_neighbours(grid))
+
+    def normal_rule(self, state: Grid) -> MisereRule | None:
+        """Who wins a whole odd x odd board that the search would refuse under the budget in
+        force, with its nim-value, from the published table
+        (:mod:`grundy.boards.published`); None otherwise (the search answers, or on other
+        boards the symmetry strategy).  No winning move is named: finding one is a search
+        (7x7 took 20 minutes of processor time and 13 GB), which a time budget runs.
+
+        >>> rule = CRAM.normal_rule((7, 7, (1 << 49) - 1))
+        >>> rule.outcome.winner, rule.value, CRAM.normal_rule((3, 5, (1 << 15) - 1))
+        ('first', 1, None)
+        """
+        rows, cols, cells = state
+        value = published_cram_value(rows, cols)
+        if (value is None or rows % 2 == 0 or cols % 2 == 0
+                or cells != (1 << rows * cols) - 1
+                or self.region_bound(state) <= self.kernel_limit()):
+            return None
+        winner = "second" if value == 0 else "first"
+        return MisereRule(Outcome.of_value(value), (), (
+            f"the published nim-value of Cram {rows}x{cols}, {value} ({SOURCE}): the {winner} "
+            "player wins; a winning move is not named, as finding one needs the search, "
+            "which a time budget runs (--budget 10m; 7x7 took 20 minutes and 13 GB)"), value)
 
     def region_bound(self, region: Grid) -> int:
         """The number of sets of dominoes on the region (each position is one), or 2^cells

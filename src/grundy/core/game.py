@@ -60,12 +60,14 @@ class MisereRule:
     kept from when only misère play had rules.
 
     ``moves`` are the winning moves, each in words with the option it leaves, given lazily
-    (a function without arguments that makes it); ``reason`` names the rule.
+    (a function without arguments that makes it); ``reason`` names the rule; ``value`` is the
+    nim-value when the rule gives one (a published value), else None.
     """
 
     outcome: Outcome
     moves: tuple[tuple[str, Callable[[], Option]], ...]
     reason: str
+    value: int | None = None
 
 
 class Game(ABC, Generic[S]):
