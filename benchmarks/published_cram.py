@@ -21,8 +21,6 @@ import sys
 
 from grundy.boards.published import CRAM_VALUES
 
-PUBLISHED = CRAM_VALUES
-
 CHILD = """
 import sys, time
 from grundy.boards import region_kernel as kernel, set_search
@@ -74,12 +72,12 @@ def main() -> None:
     parser.add_argument("boards", nargs="*", help="RxC boards of the table (all by default)")
     args = parser.parse_args()
     boards = [tuple(map(int, text.split("x"))) for text in args.boards] or sorted(
-        (board for board in PUBLISHED if board[0] * board[1] <= 64),
+        (board for board in CRAM_VALUES if board[0] * board[1] <= 64),
         key=lambda board: board[0] * board[1])
     print("| board | published | nim-value (s, regions) | first player wins? (s, regions) |")
     print("|---|---|---|---|")
     for rows, cols in boards:
-        published = PUBLISHED[rows, cols]
+        published = CRAM_VALUES[rows, cols]
         value = run(rows, cols, args.minutes * 60, "value")
         wins = run(rows, cols, args.minutes * 60, "wins")
         agrees = "" if value.startswith("not") else (

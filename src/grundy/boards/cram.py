@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from grundy.boards.base import balanced
 from grundy.boards.bitgrid import (
     COUNTED_WIDTH,
     Grid,
@@ -15,6 +16,7 @@ from grundy.boards.bitgrid import (
 )
 from grundy.boards.compiled_grid import CompiledGridGame
 from grundy.boards.published import SOURCE, published_cram_value
+from grundy.boards.symmetry import symmetry_strategy
 from grundy.core.game import MisereRule
 from grundy.values import Outcome
 
@@ -64,11 +66,10 @@ class Cram(CompiledGridGame):
         return (grid[0], grid[1], grid[2] & orthogonal_neighbours(grid))
 
     def normal_rule(self, state: Grid) -> MisereRule | None:
-        """Who wins a whole odd x odd board that the search would refuse under the budget in
-        force, with its nim-value, from the published table
-        (:mod:`grundy.boards.published`); None otherwise (the search answers, or on other
-        boards the symmetry strategy).  No winning move is named: finding one is a search
-        (7x7 took 20 minutes of processor time and 13 GB), which a time budget runs.
+        """Who wins a whole board that the search would refuse under the budget in force and
+        no symmetry strategy decides (the odd x odd ones), with its nim-value, from the
+        published table (:mod:`grundy.boards.published`); None otherwise.  No winning move
+        is named: finding one is a search, which a time budget runs.
 
         >>> rule = CRAM.normal_rule((7, 7, (1 << 49) - 1))
         >>> rule.outcome.winner, rule.value, CRAM.normal_rule((3, 5, (1 << 15) - 1))
@@ -76,15 +77,15 @@ class Cram(CompiledGridGame):
         """
         rows, cols, cells = state
         value = published_cram_value(rows, cols)
-        if (value is None or rows % 2 == 0 or cols % 2 == 0
-                or cells != (1 << rows * cols) - 1
+        if (value is None or cells != (1 << rows * cols) - 1
+                or balanced(self, state) or symmetry_strategy(self, state) is not None
                 or self.region_bound(state) <= self.kernel_limit()):
             return None
-        winner = "second" if value == 0 else "first"
-        return MisereRule(Outcome.of_value(value), (), (
-            f"the published nim-value of Cram {rows}x{cols}, {value} ({SOURCE}): the {winner} "
-            "player wins; a winning move is not named, as finding one needs the search, "
-            "which a time budget runs (--budget 10m; 7x7 took 20 minutes and 13 GB)"), value)
+        outcome = Outcome.of_value(value)
+        return MisereRule(outcome, (), (
+            f"the published nim-value of Cram {rows}x{cols}, {value} ({SOURCE}): the "
+            f"{outcome.winner} player wins; a winning move is not named, as finding one "
+            "needs the search, which a time budget runs (--budget)"), value)
 
     def region_bound(self, region: Grid) -> int:
         """The number of sets of dominoes on the region (each position is one), or 2^cells

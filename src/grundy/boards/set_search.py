@@ -478,7 +478,7 @@ def nim_value(cells: int, rows: int, cols: int, kind: int = CRAM) -> int:
 
 
 # The piece of work of the last search of each game (grundy.budget.current_work).
-_work: list[object] = [None, None]
+_work: list[object] = [None] * len(kernel.GAMES)
 
 
 def _start_work(kind: int) -> None:

@@ -72,34 +72,20 @@ def quotient_answer(position: Position, *, compute: bool = True) -> QuotientAnsw
         quotient = (known_quotient(numbering.games[0], compute=compute)
                     if numbering.union is None
                     else known_union(numbering.union, compute=compute))
-    heaps: list[tuple[HeapGame, int]] = []
-    for component in position.components:
-        assert isinstance(component.state, tuple) and isinstance(component.game, HeapGame)
-        heaps.extend((component.game, h) for h in component.state)
+    heaps = _heaps(position)
     numbers = [numbering.of(game, np.array([h], dtype=np.int64))[0] for game, h in heaps]
     if quotient is None or not quotient.covers(int(max(numbers, default=0))):
         return None
-    monoid = quotient.monoid
     elements = [quotient.image(int(n)) for n in numbers]
-    total = monoid.product(elements)
-    outcome = Outcome.P if monoid.p[total] else Outcome.N
-    moves: list[Move] = []
-    if outcome is Outcome.N:
-        moves = _winning_moves(position, numbering, quotient, elements)
     if tame:
-        return QuotientAnswer(outcome, tuple(moves), _tame_reason(
-            numbering, heaps, elements, total))
-    words = presentation(monoid, quotient.images).words
-    said = ", ".join(f"{numbering.name(game, h)} is {words[e]}"
-                     for (game, h), e in zip(heaps, elements, strict=True))
-    verdict = "in" if monoid.p[total] else "not in"
+        return _answered(position, numbering, quotient, elements,
+                         partial(_tame_reason, numbering, heaps, elements))
     covered = "every heap" if quotient.stable else f"heaps up to {quotient.to}"
     of = numbering.games[0].text if numbering.union is None else (
         f"the heaps of {numbering.union.text} together")
-    method = (f"the misère quotient of {of} (order {quotient.order} for {covered}, "
-              f"{CITATION}): "
-              f"{said}; the product {words[total]} is {verdict} the P-portion")
-    return QuotientAnswer(outcome, tuple(moves), method)
+    return _answered(position, numbering, quotient, elements, partial(
+        _worked, quotient, [numbering.name(game, h) for game, h in heaps], elements,
+        f"the misère quotient of {of} (order {quotient.order} for {covered}, {CITATION})"))
 
 
 def _daisy_answer(position: Position, games: tuple[object, ...], compute: bool
@@ -110,30 +96,48 @@ def _daisy_answer(position: Position, games: tuple[object, ...], compute: bool
     if daisies is None or not all(isinstance(g, Daisy) or g == KAYLES for g in games):
         return None
     quotient = daisies.quotient
-    heaps: list[tuple[HeapGame, int]] = []
-    for component in position.components:
-        assert isinstance(component.state, tuple) and isinstance(component.game, HeapGame)
-        heaps.extend((component.game, h) for h in component.state)
+    heaps = _heaps(position)
     found = [daisies.element(h) if isinstance(game, Daisy) else quotient.image(h)
              for game, h in heaps]
     elements = [e for e in found if e is not None]
     if len(elements) < len(found):
         return None
+    return _answered(position, _Numbering((KAYLES,)), quotient, elements, partial(
+        _worked, quotient, [f"{game.text} {h}" for game, h in heaps], elements,
+        f"the misère quotient of kayles (order {quotient.order} for every heap, {CITATION}), "
+        "each daisy playing as the element its options call for (proved over every sum of "
+        "rows and daisies)"))
+
+
+def _heaps(position: Position) -> list[tuple[HeapGame, int]]:
+    """Every heap of the position, with its game."""
+    heaps: list[tuple[HeapGame, int]] = []
+    for component in position.components:
+        assert isinstance(component.state, tuple) and isinstance(component.game, HeapGame)
+        heaps.extend((component.game, h) for h in component.state)
+    return heaps
+
+
+def _answered(position: Position, numbering: _Numbering, quotient: Quotient,
+              elements: list[int], explain: Callable[[int], str]) -> QuotientAnswer:
+    """Who wins by the product of the heaps' elements, the winning moves, and ``explain``
+    of the product."""
     monoid = quotient.monoid
     total = monoid.product(elements)
     outcome = Outcome.P if monoid.p[total] else Outcome.N
     moves: list[Move] = []
     if outcome is Outcome.N:
-        moves = _winning_moves(position, _Numbering((KAYLES,)), quotient, elements)
-    words = daisies.words()
-    said = ", ".join(f"{game.text} {h} is {words[e]}"
-                     for (game, h), e in zip(heaps, elements, strict=True))
-    verdict = "in" if monoid.p[total] else "not in"
-    method = (f"the misère quotient of kayles (order {quotient.order} for every heap, "
-              f"{CITATION}), each daisy playing as the element its options call for "
-              f"(proved over every sum of rows and daisies): {said}; the product "
-              f"{words[total]} is {verdict} the P-portion")
-    return QuotientAnswer(outcome, tuple(moves), method)
+        moves = _winning_moves(position, numbering, quotient, elements)
+    return QuotientAnswer(outcome, tuple(moves), explain(total))
+
+
+def _worked(quotient: Quotient, names: list[str], elements: list[int], of: str,
+            total: int) -> str:
+    """The quotient's answer worked: each heap's element and where the product lies."""
+    words = presentation(quotient.monoid, quotient.images).words
+    said = ", ".join(f"{name} is {words[e]}" for name, e in zip(names, elements, strict=True))
+    verdict = "in" if quotient.monoid.p[total] else "not in"
+    return f"{of}: {said}; the product {words[total]} is {verdict} the P-portion"
 
 
 def _tame_reason(numbering: _Numbering, heaps: list[tuple[HeapGame, int]], elements: list[int],

@@ -36,14 +36,14 @@ def quotient_report(game: HeapGame, to: int | None = None) -> dict[str, Any]:
     (a proved period carries the quotient to every heap), ``by`` (the theorem), and
     ``stopped`` (why the construction ended early, or None).
     """
+    if to is not None and to > MAX_QUOTIENT_HEAPS:
+        raise TooBig(f"the misère quotient of {game.text} over heaps 0..{to}", size=to,
+                     limit=MAX_QUOTIENT_HEAPS, unit="heaps")
     if isinstance(game, Daisy):
         return _daisy_report(to)
     if not quotient_applies(game):
         raise InvalidGame(f"misère quotients are built for take-and-break codes, finite "
                           f"subtraction sets and the daisy, not {game.text}")
-    if to is not None and to > MAX_QUOTIENT_HEAPS:
-        raise TooBig(f"the misère quotient of {game.text} over heaps 0..{to}", size=to,
-                     limit=MAX_QUOTIENT_HEAPS, unit="heaps")
     told_progress = BuildProgress(game.text)
     try:
         quotient = build_quotient(game, QUOTIENT_HEAPS if to is None else to, told_progress,
@@ -90,13 +90,9 @@ def _daisy_report(to: int | None) -> dict[str, Any]:
         raise InvalidGame("the misère quotient of kayles is not known here, so neither is "
                           "the daisy's")
     quotient = daisies.quotient
-    assert quotient.period is not None
-    if to is not None and to > MAX_QUOTIENT_HEAPS:
-        raise TooBig(f"the misère quotient of daisy over daisies 0..{to}", size=to,
-                     limit=MAX_QUOTIENT_HEAPS, unit="heaps")
     shown = quotient.to if to is None else to
     report = _report("daisy", quotient, shown)
-    words = presentation(quotient.monoid, quotient.images).words
+    words = daisies.words()
     elements = [daisies.element(n) for n in range(shown + 1)]
     preperiod, period = daisies.period()
     report["daisies"] = {
