@@ -16,14 +16,21 @@ from pathlib import Path
 
 
 def can_cache(package: Path = Path(__file__).parent) -> bool:
-    """True when numba can write its cache: ``$NUMBA_CACHE_DIR`` if set, else the
-    ``__pycache__`` directories beside the sources (or the package, to make them).
+    """True when numba can write its cache: ``$NUMBA_CACHE_DIR`` if set (made when missing,
+    as numba itself would), else the ``__pycache__`` directories beside the sources (or the
+    package, to make them).
 
     >>> can_cache(Path("/nonexistent/grundy"))
     False
     """
     chosen = os.environ.get("NUMBA_CACHE_DIR")
     if chosen:
+        # A named folder that does not exist yet would otherwise turn the cache off for
+        # every run, each recompiling every kernel.
+        try:
+            Path(chosen).mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return False
         return _writable(Path(chosen))
     return all(_writable(folder / "__pycache__") or _writable(folder)
                for folder in (package / "heap", package / "boards"))
