@@ -33,7 +33,7 @@ from grundy.catalogue import game_list, parse_game
 from grundy.errors import TooBig
 from grundy.heap.base import HeapGame
 from grundy.i18n import MESSAGES
-from grundy.web.checks import checked_job
+from grundy.web.checks import PASTED, checked_job, posted_graph
 from grundy.web.connections import listening_socket, raise_file_limit, with_head_deadline
 from grundy.web.hosts import HostCheck, allowed_hosts
 from grundy.web.jobs import KINDS, SECONDS, STATES, Answer
@@ -69,7 +69,10 @@ def create_app(*, hosts: frozenset[str], graphs: Mapping[str, str] | None = None
     def api(kind: str) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
             try:
-                job = checked_job(kind, request.query_params, offered, states=states,
+                graphs = offered
+                if request.method == "POST":  # a graph sent in the body: graph:pasted ...
+                    graphs = {**offered, PASTED: await posted_graph(request)}
+                job = checked_job(kind, request.query_params, graphs, states=states,
                                   seconds=seconds)
             except ValueError as error:
                 return JSONResponse({"error": str(error)}, status_code=400)
@@ -92,7 +95,7 @@ def create_app(*, hosts: frozenset[str], graphs: Mapping[str, str] | None = None
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Route("/api/messages", messages),
         Route("/api/games", game_list_answer),
-        *(Route(f"/api/{kind}", api(kind)) for kind in KINDS),
+        *(Route(f"/api/{kind}", api(kind), methods=["GET", "POST"]) for kind in KINDS),
     ]
     return Starlette(routes=routes, lifespan=lifespan,
                      middleware=[Middleware(HostCheck, hosts=hosts)])
