@@ -314,7 +314,7 @@ directory)
         family = family_graph(parameter)
         if family is None:
             return cls.from_file(parameter)
-        return cls(family, path=parameter)
+        return cls(*family, path=parameter)
 
     @classmethod
     def from_text(cls, text: str, name: str) -> GraphKayles:
@@ -377,33 +377,33 @@ class ArcKayles(GraphKayles):
 FAMILY = re.compile(r"grid([1-9][0-9]?)x([1-9][0-9]?)|queens([1-9][0-9]?)")
 
 
-def family_graph(name: str) -> tuple[tuple[str, str], ...] | None:
-    """The edges of the family graph ``name``, its nodes named as board cells (``a1`` bottom
-    left, files left to right, ranks bottom to top); None when ``name`` names no family.
+def family_graph(name: str) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]] | None:
+    """The edges and nodes of the family graph ``name``, its nodes named as board cells
+    (``a1`` bottom left, files left to right, ranks bottom to top); None when ``name`` names
+    no family.
 
     >>> family_graph("grid2x2")
-    (('a1', 'b1'), ('a1', 'a2'), ('b1', 'b2'), ('a2', 'b2'))
-    >>> len(family_graph("queens4")), family_graph("chase.txt")
+    ((('a1', 'b1'), ('a1', 'a2'), ('b1', 'b2'), ('a2', 'b2')), ('a1', 'b1', 'a2', 'b2'))
+    >>> len(family_graph("queens4")[0]), family_graph("chase.txt")
     (76, None)
     """
     match = FAMILY.fullmatch(name)
     if match is None:
         return None
+    rows, cols = (int(match[3]),) * 2 if match[3] else (int(match[1]), int(match[2]))
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    nodes = tuple(_cell(r, c) for r, c in cells)
     if match[3]:
-        n = int(match[3])
-        cells = [(r, c) for r in range(n) for c in range(n)]
         return tuple((_cell(r, c), _cell(s, d)) for i, (r, c) in enumerate(cells)
                      for s, d in cells[i + 1:]
-                     if r == s or c == d or abs(r - s) == abs(c - d))
-    rows, cols = int(match[1]), int(match[2])
+                     if r == s or c == d or abs(r - s) == abs(c - d)), nodes
     edges = []
-    for r in range(rows):
-        for c in range(cols):
-            if c + 1 < cols:
-                edges.append((_cell(r, c), _cell(r, c + 1)))
-            if r + 1 < rows:
-                edges.append((_cell(r, c), _cell(r + 1, c)))
-    return tuple(edges)
+    for r, c in cells:
+        if c + 1 < cols:
+            edges.append((_cell(r, c), _cell(r, c + 1)))
+        if r + 1 < rows:
+            edges.append((_cell(r, c), _cell(r + 1, c)))
+    return tuple(edges), nodes
 
 
 def _cell(row: int, col: int) -> str:
