@@ -221,3 +221,30 @@ def test_graph_games_slide_a_token_by_a_click_or_two() -> None:
     [picture] = pictures(Position.of(game, ("a", "b")))["components"]
     assert sorted(map(sorted, (t for m in picture["moves"] for t in m["targets"]))) == [
         ["a", "d"], ["b"], ["b", "d"], ["c"]]
+
+
+def test_graph_games_on_a_graph_sent_in_the_body() -> None:
+    """Graphs come in the request's body (edge list or graph6), bounded; never a file."""
+    app = create_app(hosts=allowed_hosts("127.0.0.1", 8000))
+    path = "a b\nb c\nc d\n"
+    with TestClient(app, base_url="http://127.0.0.1:8000") as client:
+        def post(q: str, body: str | bytes, kind: str = "analyze") -> Any:
+            return client.post(f"/api/{kind}", params={"q": q}, content=body)
+
+        # Node Kayles on a path of 4 is Dawson's chess: value 0 (a brute force elsewhere)
+        answer = post("node-kayles:pasted all", path)
+        assert answer.status_code == 200 and answer.json()["nim_value"] == 0
+        # Arc Kayles on a path of 4 nodes is Dawson's Kayles of 4 pins
+        assert post("arc-kayles:pasted all", ">>graph6<<Ch").json()["nim_value"] == 2
+        drawn = post("arc-kayles:pasted all", path, "picture").json()["components"][0]
+        assert drawn["kind"] == "kayles-graph"
+        assert sorted(sorted(t) for m in drawn["moves"] for t in m["targets"]) == [
+            ["a", "b"], ["b", "c"], ["c", "d"]]
+        assert post("graph:pasted a", path).json()["nim_value"] == 1
+        assert post("node-kayles:pasted", "").status_code == 400
+        assert post("node-kayles:pasted", b"\xff\xfe").status_code == 400
+        assert post("node-kayles:pasted", "a b\n" * 20_000).status_code == 413
+        assert "never a file" in client.get(
+            "/api/analyze", params={"q": "node-kayles:/etc/passwd"}).json()["error"]
+        assert client.get("/api/analyze", params={"q": "arc-kayles:grid2x2"}).json()[
+            "nim_value"] == 0  # a 4-cycle: every edge leaves one edge
