@@ -78,6 +78,26 @@ def _clicks(tab: Page) -> list[tuple[int, list[str]]]:
     return found
 
 
+def _every_move_drawn(tab: Page) -> None:
+    """Every legal move of the position shown has a target set on the picture, each of whose
+    parts is drawn as a target."""
+    position = tab.locator("#current").inner_text()
+    address = tab.url.split("?")[0] + "api/"
+
+    def ask(kind: str) -> Any:
+        if ":pasted" in position:
+            return tab.request.post(address + kind, params={"q": position}, data=PASTED).json()
+        return tab.request.get(address + kind, params={"q": position}).json()
+
+    drawn, legal = ask("picture"), ask("moves")
+    assert ({m["position"] for c in drawn["components"] for m in c["moves"]}
+            == {m["position"] for m in legal["moves"]})
+    for index, picture in enumerate(drawn["components"]):
+        shown = set(tab.get_by_test_id("board").nth(index).locator(
+            "[data-testid=target]").evaluate_all("(ts) => ts.map((t) => t.dataset.target)"))
+        assert {n for m in picture["moves"] for t in m["targets"] for n in t} <= shown
+
+
 def _click(tab: Page, board: int, targets: list[str]) -> None:
     picture = tab.get_by_test_id("board").nth(board)
     for name in targets:
@@ -94,6 +114,8 @@ def test_a_game_played_on_the_picture(page: tuple[Page, list[str]], family: str)
     rows = tab.get_by_test_id("history-row")
     expect(rows).to_have_count(1)
     expect(tab.get_by_test_id("board").first).to_be_visible()
+    if _my_turn(tab):
+        _every_move_drawn(tab)
     turns = 0
     while _my_turn(tab):
         before = rows.count()
@@ -166,6 +188,8 @@ def test_the_plot_of_a_nim_sequence_in_two_languages(page: tuple[Page, list[str]
     tab, problems = page
     start(tab, "subtract:1,3,4 6")
     plot = tab.get_by_test_id("plot")
+    expect(plot).to_be_hidden()  # it rates heaps: shown with hints only
+    tab.get_by_test_id("hint").click()
     expect(plot).to_be_visible()
     expect(plot.locator("circle")).to_have_count(41)  # heaps 0..40
     # values 0 1 0 1 2 3 2, period 7 from heap 0: heap 4 is the highest point of the first period

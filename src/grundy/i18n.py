@@ -145,6 +145,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "pasted_graph": {"en": "Graph (edges 'a b' one a line, or graph6)",
                      "ru": "Граф (рёбра «a b» по одному в строке или graph6)"},
     "upload": {"en": "or a file", "ru": "или файл"},
+    "tables_with_hints": {"en": "The P/N table and the nim-sequence of one heap are shown with "
+                                "hints on.",
+                          "ru": "Таблица P/N и последовательность ним-значений видны с "
+                                "подсказкой."},
 }
 
 

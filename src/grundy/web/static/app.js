@@ -100,9 +100,10 @@ function humanTurn() {
 
 // -- one game -------------------------------------------------------------------------------
 
-// Who moves first in the game shown: 0 the person (or player 1), 1 the computer.
+// Who moves first in the game shown: 0 the person (or player 1), 1 the computer. A what-if
+// branch is the person's to start.
 function firstMover() {
-  return !state.friend && state.first === "computer" ? 1 : 0;
+  return !state.branch && !state.friend && state.first === "computer" ? 1 : 0;
 }
 
 // The player to move after `count` positions of the game (the start is the first).
@@ -134,8 +135,8 @@ async function start() {
   state.misere = $("misere").checked;
   state.friend = $("against").value === "friend";
   state.first = $("first").value;
-  state.mover = firstMover();
   state.branch = null;
+  state.mover = firstMover();
   state.graphText = PASTED.test(text) ? $("pasted").value : "";
   // A new start (good or bad) clears the game shown before.
   clearGame();
@@ -278,13 +279,27 @@ function redo() {
 }
 
 // Shows the last entry of the history again and goes on from there.
-function resume() {
+async function resume() {
   state.generation += 1;
+  const generation = state.generation;
   state.mover = moverAt(state.history.length);
-  display(state.history[state.history.length - 1]);
+  const entry = state.history[state.history.length - 1];
+  if (!entry.loaded) {  // a position of a restored game, not shown since
+    state.busy = true;
+    renderMoves();
+    try {
+      entry.loaded = await load(entry.position);
+    } catch (error) {
+      state.busy = false;
+      setStatus("error", { error: error.message }, "error");
+      return;
+    }
+    if (generation !== state.generation) return;
+  }
+  display(entry);
   save();
-  followGraph(state.generation);
-  proceed(state.generation);
+  followGraph(generation);
+  await proceed(generation);
 }
 
 // The game as data: enough to play it again (the link, and what a reload restores).
@@ -346,19 +361,22 @@ async function restore(game) {
   try {
     const misere = state.misere ? "1" : "0";
     const steps = [game.q, ...game.m];
-    const moves = await Promise.all(steps.map((q) => json("moves", { q, misere })));
+    // Each position's moves (a few requests at a time): a position kept only when one of
+    // the moves of the one before leads to it, and then rated as that move is.
+    const moves = await inBatches(steps, (q) => json("moves", { q, misere }));
     let count = 1;
     while (count < steps.length
            && moves[count - 1].moves.some((m) => m.position === moves[count].position)) {
       count += 1;
     }
-    const loaded = await Promise.all(steps.slice(0, count).map(load));
+    const first = await load(steps[0]);
+    const last = count > 1 ? await load(moves[count - 1].position) : first;
     if (generation !== state.generation) return;
-    state.history = loaded.map((entry, i) => {
-      const made = i ? moves[i - 1].moves.find((m) => m.position === entry.moves.position)
-                     : null;
+    state.history = moves.slice(0, count).map((answer, i) => {
+      const made = i ? moves[i - 1].moves.find((m) => m.position === answer.position) : null;
+      const loaded = i === 0 ? first : i === count - 1 ? last : null;
       return { mover: i ? moverAt(i) : null, move: made ? made.move : "",
-               position: entry.moves.position, analysis: entry.analysis, loaded: entry };
+               position: answer.position, analysis: loaded ? loaded.analysis : made, loaded };
     });
     state.mover = moverAt(state.history.length);
     display(state.history[state.history.length - 1]);
@@ -372,12 +390,20 @@ async function restore(game) {
   }
 }
 
+// `work` done for each item, a few at a time (the server gives each request a worker).
+async function inBatches(items, work, size = 4) {
+  const done = [];
+  for (let i = 0; i < items.length; i += size) {
+    done.push(...await Promise.all(items.slice(i, i + size).map(work)));
+  }
+  return done;
+}
+
 // A position of the game graph, played as a branch: the game is kept and can be resumed.
 async function whatIf(position) {
   if (position === state.position) return;
   if (!state.branch) {
-    state.branch = { history: state.history, future: state.future, mover: state.mover,
-                     over: state.over, status: state.statusKey };
+    state.branch = { history: state.history, future: state.future };
   }
   state.generation += 1;
   const generation = state.generation;
@@ -391,7 +417,7 @@ async function whatIf(position) {
     const entry = { mover: null, move: "", position: loaded.moves.position,
                     analysis: loaded.analysis, loaded };
     state.history = [entry];
-    state.mover = 0;  // the person plays the branch from its start
+    state.mover = firstMover();
     display(entry);
     followGraph(generation);
     await proceed(generation);
@@ -406,11 +432,7 @@ function leaveBranch() {
   state.branch = null;
   state.history = kept.history;
   state.future = kept.future;
-  state.generation += 1;
-  state.mover = kept.mover;
-  display(state.history[state.history.length - 1]);
-  followGraph(state.generation);
-  proceed(state.generation);
+  resume();
 }
 
 function renderSession() {
@@ -457,6 +479,7 @@ function renderMoves() {
   }
   $("legend").hidden = !state.hint;
   if (state.graph) state.graph.setRated(state.hint);
+  $("tables").classList.toggle("unrated", !state.hint);
   state.boards.enabled = enabled;
   state.boards.hint = state.hint;
   state.boards.refresh();

@@ -19,6 +19,7 @@ class GraphView {
     this.drag = null;
     this.rated = true;
     this.current = null; // the node of the current position
+    this.panned = false; // the last press dragged the view: its click picks no node
   }
 
   show(text) {
@@ -58,6 +59,7 @@ class GraphView {
     }, { passive: false });
     frame.addEventListener("pointerdown", (event) => {
       this.drag = { x: event.clientX, y: event.clientY, moved: 0 };
+      this.panned = false;
     });
     frame.addEventListener("pointermove", (event) => {
       if (!this.drag) return;
