@@ -104,6 +104,13 @@ def _click(tab: Page, board: int, targets: list[str]) -> None:
         picture.locator(f"[data-testid=target][data-target='{name}']").click()
 
 
+def test_every_family_of_the_catalogue_is_played_here() -> None:
+    from grundy.catalogue import game_list
+
+    played = {position.split()[0].partition(":")[0] for position in FAMILIES.values()}
+    assert {ruleset.name for ruleset in game_list()} <= played
+
+
 @pytest.mark.parametrize("family", list(FAMILIES))
 def test_a_game_played_on_the_picture(page: tuple[Page, list[str]], family: str) -> None:
     tab, problems = page

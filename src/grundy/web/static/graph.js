@@ -7,6 +7,8 @@
 // Labels are 12 units high in Graphviz's drawing: at most this many units per pixel keeps
 // them at least 11 px high.
 const READABLE = 12 / 11;
+// ... and at least this many keeps them at most 18 px high.
+const CLOSEST = 12 / 18;
 
 class GraphView {
   constructor(box, onNode = null) {
@@ -197,13 +199,19 @@ class GraphView {
     let top = Math.min(...boxes.map((b) => b.y)) - 12;
     let width = Math.max(...boxes.map((b) => b.x + b.width)) - left + 12;
     let height = Math.max(...boxes.map((b) => b.y + b.height)) - top + 12;
-    const most = Math.max(this.frame.clientWidth, 200) * READABLE;
-    if (width > most) {  // too wide to read: centred on the position itself
-      const own = this.current.getBBox();
-      left = own.x + own.width / 2 - most / 2;
-      width = most;
+    const pixels = Math.max(this.frame.clientWidth, 200);
+    const most = pixels * READABLE;
+    const least = pixels * CLOSEST;
+    const own = this.current.getBBox();
+    if (width > most || width < least) {
+      // too wide to read, or a few nodes drawn huge: centred on the position itself
+      width = Math.min(Math.max(width, least), most);
+      left = own.x + own.width / 2 - width / 2;
     }
-    height = Math.max(height, width * 0.35);
+    if (height < width * 0.5) {
+      top = own.y + own.height / 2 - (width * 0.5) / 4;
+    }
+    height = Math.max(height, width * 0.5);
     if (width >= this.full[2] && height >= this.full[3] && this.full[2] <= most) {
       this.fit();
       return;
