@@ -248,3 +248,24 @@ def test_graph_games_on_a_graph_sent_in_the_body() -> None:
             "/api/analyze", params={"q": "node-kayles:/etc/passwd"}).json()["error"]
         assert client.get("/api/analyze", params={"q": "arc-kayles:grid2x2"}).json()[
             "nim_value"] == 0  # a 4-cycle: every edge leaves one edge
+
+
+#: English words that no move said in Russian keeps (positions and cell names may stay).
+ENGLISH = re.compile(r"\b(take|from|leaving|in|put|place|and|the|of|to|move|turn|coins?|"
+                     r"heads|tails|split|into|pluck|petals?|add|making|left|pool|bite|off|"
+                     r"break|draw|erase|write|pierce|line|along|node|edge|neighbours|checkers?|"
+                     r"step|ground|row|square|corners|columns?|rows|each|heap|all|every)\b")
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_every_move_is_said_in_russian(family: str) -> None:
+    from grundy.i18n import say_move
+
+    for position in positions(family, count=6):
+        for move in position.moves()[:60]:
+            said = say_move(move.description, "ru")
+            # the positions named in a sum's moves stay as written
+            words = re.sub(r"^в [^:]+: ", "", said)
+            assert not ENGLISH.search(words), (move.description, said)
+    sum_move = parse_position("kayles 3 + nim 2").moves()[0].description
+    assert say_move(sum_move, "ru").startswith("в kayles 3: ")

@@ -229,10 +229,15 @@ RU_MOVES: list[tuple[str, str]] = [
     (r"^add (\d+) to (\d+), making (\d+) \((\d+) left in the pool\)$",
      "добавить $1 к $2, получится $3 (в запасе останется $4)"),
     (r"^bite (\d+) off (\d+), leaving (\d+)$", "откусить $1 от $2, останется $3"),
+    (r"^break (\d+)x(\d+) into (\d+)x(\d+) and (\d+)x(\d+), breaking off a 1x1: the game is "
+     r"won$", "разломить $1x$2 на $3x$4 и $5x$6, отломив дольку 1x1: партия выиграна"),
     (r"^break (\d+)x(\d+) into (\d+)x(\d+) and (\d+)x(\d+)$", "разломить $1x$2 на $3x$4 и $5x$6"),
+    (r"^join the last (\d+) points of a region$", "соединить последние $1 точки области"),
+    (r"^pluck (\d+) petals? of (\d+), leaving nothing$",
+     "сорвать лепестки ($1) из $2, ничего не останется"),
     (r"^draw the diagonal (\S+)$", "провести диагональ $1"),
     (r"^erase (\d+) and write (\d+)$", "стереть $1 и написать $2"),
-    (r"^in a region of (\d+) points, draw a chord with (\d+) points on each side$",
+    (r"^in a region of (\d+) points, draw a chord with (\d+) points? on each side$",
      "в области из $1 точек провести хорду: по $2 с каждой стороны"),
     (r"^in a region of (\d+) points, draw a chord with no point on one side and (\d+) on the "
      r"other$", "в области из $1 точек провести хорду: с одной стороны ни одной точки, с "
@@ -286,6 +291,11 @@ RU_MOVES: list[tuple[str, str]] = [
 ]
 
 
+#: A move in one component of a sum: ``in kayles 3: ...``; its words are said as the
+#: component's own.
+RU_WITHIN = r"^in ([^:]+): (.*)$"
+
+
 def say_move(text: str, lang: str = "en") -> str:
     """A move's words in ``lang``: as given for ``en``, through :data:`RU_MOVES` for ``ru``.
 
@@ -293,9 +303,14 @@ def say_move(text: str, lang: str = "en") -> str:
     'взять 2 с края ряда из 5, останется 3'
     >>> say_move("take 1 from 3 and 2 from 4, leaving 2 and 2", "ru")
     'взять 1 из 3 и 2 из 4, останется 2 и 2'
+    >>> say_move("in kayles 3: take 1 from an end of 3, leaving 2", "ru")
+    'в kayles 3: взять 1 с края ряда из 3, останется 2'
     """
     if lang != "ru":
         return text
+    within = re.fullmatch(RU_WITHIN, text)  # a move in one component of a sum
+    if within:
+        return f"в {within[1]}: {say_move(within[2], lang)}"
     for pattern, words in RU_MOVES:
         text = re.sub(pattern, re.sub(r"\$(\d)", r"\\\1", words), text)
     return text

@@ -32,7 +32,7 @@ from starlette.staticfiles import StaticFiles
 from grundy.catalogue import game_list, parse_game
 from grundy.errors import TooBig
 from grundy.heap.base import HeapGame
-from grundy.i18n import MESSAGES, RU_GAMES, RU_MOVES
+from grundy.i18n import MESSAGES, RU_GAMES, RU_MOVES, RU_WITHIN
 from grundy.web.checks import PASTED, checked_job, posted_graph
 from grundy.web.connections import listening_socket, raise_file_limit, with_head_deadline
 from grundy.web.hosts import HostCheck, allowed_hosts
@@ -91,7 +91,7 @@ def create_app(*, hosts: frozenset[str], graphs: Mapping[str, str] | None = None
         return JSONResponse(games)
 
     async def phrases(request: Request) -> Response:
-        return JSONResponse({"games": RU_GAMES, "moves": RU_MOVES})
+        return JSONResponse({"games": RU_GAMES, "moves": RU_MOVES, "within": RU_WITHIN})
 
     routes = [
         Route("/", page),

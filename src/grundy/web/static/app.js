@@ -586,6 +586,8 @@ function renderHistory() {
 // A move's words in the language chosen (the games give them in English).
 function sayMove(text) {
   if (state.lang === "en" || !state.phrases || !text) return text;
+  const within = text.match(new RegExp(state.phrases.within));  // a move in one component
+  if (within) return `в ${within[1]}: ${sayMove(within[2])}`;
   let said = text;
   for (const [pattern, words] of state.phrases.moves) {
     said = said.replace(new RegExp(pattern, "g"), words);
