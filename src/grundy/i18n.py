@@ -128,6 +128,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                              "(a P-position).",
                        "ru": "Ходит компьютер: при вашей точной игре он проиграет "
                              "(P-позиция)."},
+    "to_move_perfect": {"en": "For who is to move, with perfect play",
+                        "ru": "Для того, кто ходит, при точной игре"},
     "pov_win": {"en": "{who}: win in {n}", "ru": "{who}: выигрыш за {n}"},
     "pov_loss": {"en": "{who}: loss in {n}", "ru": "{who}: проигрыш за {n}"},
     "pov_won": {"en": "{who}: won", "ru": "{who}: победа"},

@@ -578,7 +578,8 @@ function renderHistory() {
       element("td", { class: "mono", "data-label": t("after") }, entry.position),
       element("td", { class: "mono rated", "data-label": t("value_after") },
               shownValue(entry.analysis)),
-      element("td", { class: "far rated", "data-label": t("with_perfect_play") },
+      element("td", { class: "far rated",
+                      "data-label": t(number ? "with_perfect_play" : "to_move_perfect") },
               ratedFor(entry))));
   });
 }

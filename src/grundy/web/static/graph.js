@@ -212,6 +212,10 @@ class GraphView {
       top = own.y + own.height / 2 - (width * 0.5) / 4;
     }
     height = Math.max(height, width * 0.5);
+    // No taller than the frame can show at that scale: the options far below are cut off
+    // (the current position stays in view).
+    height = Math.min(height, (width * 576) / pixels);
+    if (own.y + own.height > top + height) top = own.y - 12;
     if (width >= this.full[2] && height >= this.full[3] && this.full[2] <= most) {
       this.fit();
       return;
