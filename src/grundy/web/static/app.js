@@ -436,8 +436,8 @@ function leaveBranch() {
 }
 
 function renderSession() {
-  $("undo").disabled = state.history.length < 2;
-  $("redo").disabled = !state.future.length;
+  $("undo").disabled = state.busy || state.history.length < 2;
+  $("redo").disabled = state.busy || !state.future.length;
   $("share").disabled = !state.history.length || Boolean(state.branch);
   const banner = $("branch");
   banner.hidden = !state.branch;
@@ -478,6 +478,7 @@ function renderMoves() {
     list.append(element("li", {}, button));
   }
   $("legend").hidden = !state.hint;
+  renderSession();
   if (state.graph) state.graph.setRated(state.hint);
   $("tables").classList.toggle("unrated", !state.hint);
   state.boards.enabled = enabled;
