@@ -242,6 +242,9 @@ def test_graph_games_on_a_graph_sent_in_the_body() -> None:
             ["a", "b"], ["b", "c"], ["c", "d"]]
         assert post("graph:pasted a", path).json()["nim_value"] == 1
         assert post("node-kayles:pasted", "").status_code == 400
+        for q in ("node-kayles:pasted all", "graph:pasted a"):  # asked without a body
+            refused = client.get("/api/analyze", params={"q": q})
+            assert refused.status_code == 400 and "body of a POST" in refused.json()["error"]
         assert post("node-kayles:pasted", b"\xff\xfe").status_code == 400
         assert post("node-kayles:pasted", "a b\n" * 20_000).status_code == 413
         assert "never a file" in client.get(

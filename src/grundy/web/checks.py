@@ -146,12 +146,18 @@ sent with the request (arc-kayles:pasted) or a family graph (gridRxC, queensN), 
             if ruleset is not None and ruleset.reads_file:
                 if parameter == PASTED and PASTED in graphs:
                     names.append(PASTED)
+                elif parameter == PASTED:
+                    raise InvalidGame(f"{game}:{PASTED} needs its graph in the body of a POST "
+                                      "request: an edge list ('a b' a line) or a graph6 line")
                 elif FAMILY.fullmatch(parameter) is None:
                     raise InvalidGame(f"{ruleset.usage} games are played on the web server "
                                       f"on a graph sent with the request ({game}:{PASTED}) "
                                       "or a family graph (gridRxC, queensN), never a file")
             continue
         name = word.removeprefix("graph:")
+        if name == PASTED and name not in graphs:
+            raise InvalidGame(f"graph:{PASTED} needs its graph in the body of a POST request: "
+                              "an edge list ('a b' a line)")
         if name not in graphs:
             shown = word if len(word) <= 40 else word[:37] + "..."
             known = ", ".join(sorted(graphs)) if graphs else "it has none"
