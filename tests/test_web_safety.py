@@ -139,11 +139,12 @@ class TestFilesNamedByRequests:
                                                                 "to": "3"}), 400)
         assert "not a heap game" in message
 
-    def test_no_graphs_no_graph_game(self) -> None:
+    def test_no_graphs_a_pasted_graph_game(self) -> None:
         app = create_app(hosts=allowed_hosts("127.0.0.1", 8000))
         with TestClient(app, base_url="http://127.0.0.1:8000") as plain:
-            names = [g["name"] for g in plain.get("/api/games").json()["games"]]
-            assert "graph" not in names and "nim" in names
+            games = {g["name"]: g for g in plain.get("/api/games").json()["games"]}
+            # no served graph: graph games are offered on a graph sent with the position
+            assert games["graph"]["example"] == "graph:pasted a" and "nim" in games
 
 
 class TestGraphList:

@@ -202,10 +202,12 @@ for _ruleset in (
             "line; cycles allowed (draws, ∞ values)", GraphGame.from_file, "PATH",
             "graph:moves.txt a", reads_file=True),
     Ruleset("node-kayles", "Node Kayles on an undirected graph file (edges 'a b', or "
-            "graph6): take a node and its neighbours", NodeKayles.from_file, "PATH",
+            "graph6) or a family graph gridRxC, queensN: take a node and its neighbours",
+            NodeKayles.named, "PATH",
             "node-kayles:graph.txt all", reads_file=True),
     Ruleset("arc-kayles", "Arc Kayles on an undirected graph file (edges 'a b', or "
-            "graph6): take an edge and both its ends", ArcKayles.from_file, "PATH",
+            "graph6) or a family graph gridRxC, queensN: take an edge and both its ends",
+            ArcKayles.named, "PATH",
             "arc-kayles:graph.txt all", reads_file=True),
     Ruleset("chomp", "Chomp; the poisoned corner may not be taken (game 16)", _fixed(CHOMP),
             example="chomp 5x8"),

@@ -2,7 +2,9 @@
 
 ``MESSAGES`` maps a key to its text in each language; texts may hold ``{name}`` fields.
 The web page receives the whole catalogue (``/api/messages``) and fills the fields itself.
-Descriptions of moves come from the games and stay in English.
+Descriptions of moves come from the games in English; :data:`RU_MOVES` turns them into
+Russian (:func:`say_move`) and :data:`RU_GAMES` gives the games' summaries in Russian, both
+sent to the page too (``/api/phrases``).
 
 >>> message("you_win", "ru")
 'Вы выиграли.'
@@ -15,6 +17,7 @@ Descriptions of moves come from the games and stay in English.
 from __future__ import annotations
 
 import os
+import re
 
 LANGUAGES = ("en", "ru")
 
@@ -88,7 +91,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "move": {"en": "Move", "ru": "Ход"},
     "after": {"en": "Position after", "ru": "Позиция после"},
     "value_after": {"en": "Value", "ru": "Значение"},
-    "with_perfect_play": {"en": "With perfect play", "ru": "При точной игре"},
+    "with_perfect_play": {"en": "For who moved, with perfect play",
+                          "ru": "Для сделавшего ход, при точной игре"},
     "you": {"en": "you", "ru": "вы"},
     "player": {"en": "player {n}", "ru": "игрок {n}"},
     "graph": {"en": "Game graph", "ru": "Граф игры"},
@@ -105,11 +109,48 @@ MESSAGES: dict[str, dict[str, str]] = {
     "graph_no_more": {"en": "Farther is too big.", "ru": "Дальше — слишком много."},
     "moves_in_words": {"en": "Moves in words", "ru": "Ходы словами"},
     "not_heap_game": {"en": "Only for heap games.", "ru": "Только для игр с кучками."},
-    "legend": {"en": "Hint colours: green wins, red loses, grey draws.",
+    "legend": {"en": "Hint colours: green wins, red loses, grey draws; a green glow marks "
+                     "each part of a winning move of several parts (drag from one to the "
+                     "other, or click them one after the other).",
                "ru": "Цвета подсказки: зелёный выигрывает, красный проигрывает, "
-                     "серый — ничья."},
+                     "серый — ничья; зелёное свечение — части выигрывающего хода из "
+                     "нескольких частей (протяните от одной к другой или нажмите по очереди)."},
     "analysis": {"en": "Analysis", "ru": "Анализ"},
     "error": {"en": "Error: {error}", "ru": "Ошибка: {error}"},
+    # Hints for moves of several parts, ratings for the player who moved, the session.
+    "how_click": {"en": "on the picture: click {parts}", "ru": "на рисунке: нажмите {parts}"},
+    "how_drag": {"en": "on the picture: drag from {first} to {second}",
+                 "ru": "на рисунке: протяните от {first} к {second}"},
+    "then": {"en": ", then ", "ru": ", затем "},
+    "computer_can_win": {"en": "The computer is to move: it can win (an N-position).",
+                         "ru": "Ходит компьютер: он может выиграть (N-позиция)."},
+    "computer_loses": {"en": "The computer is to move and loses if you play perfectly "
+                             "(a P-position).",
+                       "ru": "Ходит компьютер: при вашей точной игре он проиграет "
+                             "(P-позиция)."},
+    "to_move_perfect": {"en": "For who is to move, with perfect play",
+                        "ru": "Для того, кто ходит, при точной игре"},
+    "pov_win": {"en": "{who}: win in {n}", "ru": "{who}: выигрыш за {n}"},
+    "pov_loss": {"en": "{who}: loss in {n}", "ru": "{who}: проигрыш за {n}"},
+    "pov_won": {"en": "{who}: won", "ru": "{who}: победа"},
+    "pov_lost": {"en": "{who}: lost", "ru": "{who}: поражение"},
+    "pov_winning": {"en": "{who}: winning move", "ru": "{who}: выигрывающий ход"},
+    "pov_losing": {"en": "{who}: losing move", "ru": "{who}: проигрывающий ход"},
+    "pov_draw": {"en": "draw", "ru": "ничья"},
+    "undo": {"en": "Undo", "ru": "Отменить"},
+    "redo": {"en": "Redo", "ru": "Вернуть"},
+    "share": {"en": "Link to this game", "ru": "Ссылка на эту партию"},
+    "link_copied": {"en": "Link copied.", "ru": "Ссылка скопирована."},
+    "what_if": {"en": "What if: {position} (a branch; your game is kept)",
+                "ru": "А если: {position} (ветка; ваша партия сохранена)"},
+    "back_to_game": {"en": "Back to the game", "ru": "Вернуться к партии"},
+    "pasted_graph": {"en": "Graph (edges 'a b' one a line, or graph6)",
+                     "ru": "Граф (рёбра «a b» по одному в строке или graph6)"},
+    "upload": {"en": "or a file", "ru": "или файл"},
+    "tables_with_hints": {"en": "The P/N table and the nim-sequence of one heap are shown with "
+                                "hints on.",
+                          "ru": "Таблица P/N и последовательность ним-значений видны с "
+                                "подсказкой."},
 }
 
 
@@ -130,3 +171,148 @@ def message(key: str, lang: str = "en", **fields: object) -> str:
     'Player 2 wins.'
     """
     return MESSAGES[key][lang if lang in LANGUAGES else "en"].format(**fields)
+
+
+#: The games' one-line summaries in Russian, by name (``grundy games`` gives them in English).
+RU_GAMES: dict[str, str] = {
+    "nim": "Ним: взять сколько угодно фишек из одной кучки",
+    "subtract": "взять из одной кучки количество из набора (1,2 / 1-4 / squares / powers2)",
+    "half": "«Конфеты»: откусить от кучки хотя бы 1 и не больше половины",
+    "stones": "«Камни»: взять 1 или 2, если n = 0 mod 3; 1 или 3, если 1 mod 3; "
+              "1, 2 или 3, если 2 mod 3",
+    "octal": "игра «взять и разбить» по восьмеричному коду (0.77 — кегли, 4.07 ещё и делит)",
+    "hex": "игра «взять и разбить» по шестнадцатеричному коду (цифра 8: оставить три кучки)",
+    "kayles": "Кегли (octal:0.77): сбить одну кеглю или две соседние",
+    "dawson": "Кегли Доусона (octal:0.07): сбить две соседние кегли",
+    "grundy-game": "игра Гранди: разделить кучку на две неравные",
+    "split23": "разделить кучку на 2 или 3 почти равные части (деление камней)",
+    "daisy": "лепестки по кругу; сорвать один лепесток или два соседних",
+    "wythoff": "игра Витхоффа: взять из одной кучки или поровну из обеих (ферзь в угол)",
+    "moore": "ним Мура Nim_k: взять сразу из не более чем K кучек, из каждой хотя бы одну",
+    "all-but": "взять из одной кучки любое количество, кроме указанных (значения растут: "
+               "арифметически периодично)",
+    "staircase": "ступенчатый ним: переложить монеты со ступеньки на ступеньку ниже "
+                 "(монеты на ступеньках 1, 2, ...)",
+    "nim-add": "ним, где вместо взятия можно добавить к кучке из запаса в K фишек",
+    "northcott": "игра Норткотта: сдвинуть шашку по её ряду, не перепрыгивая другую "
+                 "(ряды из W, B и .)",
+    "turning-turtles": "монеты H/T в ряд; перевернуть одну или две, правую с орла на решку "
+                       "(ним)",
+    "mock-turtles": "монеты H/T в ряд; перевернуть одну, две или три, самую правую с орла "
+                    "на решку",
+    "ruler": "монеты H/T в ряд; перевернуть подряд идущие монеты, самую правую с орла на "
+             "решку",
+    "turning-corners": "монеты H/T на доске (ряды через /); перевернуть углы прямоугольника, "
+                       "нижний правый с орла на решку",
+    "graph": "фишки на ориентированном графе, присланном со страницы (graph:pasted); "
+             "циклы разрешены (ничьи, значения ∞)",
+    "node-kayles": "кегли на вершинах графа (присланного или семейного: gridRxC, queensN): "
+                   "взять вершину вместе с соседями",
+    "arc-kayles": "кегли на рёбрах графа (присланного или семейного: gridRxC, queensN): "
+                  "взять ребро вместе с обоими концами",
+    "chomp": "«Щёлк»: отравленный угол брать нельзя (игра 16)",
+    "cram": "положить домино на две соседние свободные клетки (игра 8)",
+    "kings": "поставить короля туда, где его не бьёт ни один король (игра 7)",
+    "bishops": "поставить слона туда, где его не бьёт ни один слон (игра 6)",
+    "chocolate": "ломать шоколадку; выигрывает тот, кто первым отломит дольку 1x1 (игра 13)",
+    "two-numbers": "стереть большее число и написать любое меньшее натуральное (игра 14)",
+    "chords": "точки на окружности, соединяемые хордами без пересечений и общих концов "
+              "(игра 10)",
+    "diagonals": "выпуклый многоугольник; провести диагональ, ни у одной вершины не больше "
+                 "двух (игра 15)",
+    "rows": "снять ряд соседних шашек из одной строки или столбца (игра 9)",
+    "skewers": "куб из кубиков; проткнуть линию, в которой есть непроткнутый кубик (игра 12)",
+}
+
+#: The moves' words in Russian: (pattern, replacement) pairs, the pattern a regular
+#: expression read alike by Python and JavaScript, the replacement with ``$1``, ``$2``...
+#: for its groups.  Applied in order: whole descriptions first, then the words left over.
+RU_MOVES: list[tuple[str, str]] = [
+    (r"^add (\d+) to (\d+), making (\d+) \((\d+) left in the pool\)$",
+     "добавить $1 к $2, получится $3 (в запасе останется $4)"),
+    (r"^bite (\d+) off (\d+), leaving (\d+)$", "откусить $1 от $2, останется $3"),
+    (r"^break (\d+)x(\d+) into (\d+)x(\d+) and (\d+)x(\d+), breaking off a 1x1: the game is "
+     r"won$", "разломить $1x$2 на $3x$4 и $5x$6, отломив дольку 1x1: партия выиграна"),
+    (r"^break (\d+)x(\d+) into (\d+)x(\d+) and (\d+)x(\d+)$", "разломить $1x$2 на $3x$4 и $5x$6"),
+    (r"^join the last (\d+) points of a region$", "соединить последние $1 точки области"),
+    (r"^pluck (\d+) petals? of (\d+), leaving nothing$",
+     "сорвать лепестки ($1) из $2, ничего не останется"),
+    (r"^draw the diagonal (\S+)$", "провести диагональ $1"),
+    (r"^erase (\d+) and write (\d+)$", "стереть $1 и написать $2"),
+    (r"^in a region of (\d+) points, draw a chord with (\d+) points? on each side$",
+     "в области из $1 точек провести хорду: по $2 с каждой стороны"),
+    (r"^in a region of (\d+) points, draw a chord with no point on one side and (\d+) on the "
+     r"other$", "в области из $1 точек провести хорду: с одной стороны ни одной точки, с "
+     "другой $2"),
+    (r"^in a region of (\d+) points, draw a chord with (\d+) points? on one side and (\d+) on "
+     r"the other$", "в области из $1 точек провести хорду: с одной стороны $2, с другой $3"),
+    (r"^move (\d+) coins? from step (\d+) to step (\d+)$",
+     "переложить монеты ($1) со ступеньки $2 на ступеньку $3"),
+    (r"^move (\d+) coins? from step (\d+) to the ground$",
+     "снять монеты ($1) со ступеньки $2 на землю"),
+    (r"^move the black checker in row (\d+) from square (\d+) to (\d+) \(gap (\d+) -> (\d+)\)$",
+     "передвинуть чёрную шашку в ряду $1 с поля $2 на $3 (промежуток $4 -> $5)"),
+    (r"^move the white checker in row (\d+) from square (\d+) to (\d+) \(gap (\d+) -> (\d+)\)$",
+     "передвинуть белую шашку в ряду $1 с поля $2 на $3 (промежуток $4 -> $5)"),
+    (r"^move a token from (\S+) to (\S+)$", "передвинуть фишку с $1 на $2"),
+    (r"^move from (\S+) to (\S+)$", "передвинуть с $1 на $2"),
+    (r"^pierce the line (.+) \(along (\w)\)$", "проткнуть линию $1 (вдоль $2)"),
+    (r"^place a domino on (\S+)$", "положить домино на $1"),
+    (r"^pluck (\d+) petals? of (\d+), leaving a row of (\d+)$",
+     "сорвать лепестки ($1) из $2, останется ряд из $3"),
+    (r"^put a bishop on (\S+)$", "поставить слона на $1"),
+    (r"^put a king on (\S+)$", "поставить короля на $1"),
+    (r"^split (\d+) into (\d+) and (\d+)$", "разделить $1 на $2 и $3"),
+    (r"^split (\d+) into (\d+), (\d+) and (\d+)$", "разделить $1 на $2, $3 и $4"),
+    (r"^take (\S+) and every square above and to the right of it$",
+     "взять $1 и все клетки выше и правее"),
+    (r"^take (\d+) from an end of (\d+), leaving (\d+)$",
+     "взять $1 с края ряда из $2, останется $3"),
+    (r"^take (\d+) from each heap, leaving (\d+) and (\d+)$",
+     "взять по $1 из каждой кучки, останутся $2 и $3"),
+    (r"^take (\d+) from (\d+), leaving (\d+)$", "взять $1 из $2, останется $3"),
+    (r"^take all (\d+)$", "взять все $1"),
+    (r"^take node (\S+) and its neighbours (.+)$", "взять вершину $1 и её соседей $2"),
+    (r"^take node (\S+)$", "взять вершину $1"),
+    (r"^take the (\d+) checkers (\S+)$", "снять шашки ($1): $2"),
+    (r"^take the checker on (\S+)$", "снять шашку с $1"),
+    (r"^take the edge (\S+)$", "взять ребро $1"),
+    (r"^turn coin (\d+) from heads to tails$", "перевернуть монету $1 с орла на решку"),
+    (r"^turn over coins (\d+) to (\d+) \((\d+) from heads to tails\)$",
+     "перевернуть монеты с $1 по $2 ($3 с орла на решку)"),
+    (r"^turn over coins (.+) \((\d+) from heads to tails\)$",
+     "перевернуть монеты $1 ($2 с орла на решку)"),
+    (r"^turn the corners of rows (\d+) and (\d+), columns (\d+) and (\d+) \(row (\d+), column "
+     r"(\d+) from heads to tails\)$",
+     "перевернуть углы: ряды $1 и $2, столбцы $3 и $4 (ряд $5, столбец $6 с орла на решку)"),
+    # What is left: takes from several heaps (Moore's Nim), splits into several parts.
+    (r"^take ", "взять "),
+    (r" from (\d+)", " из $1"),
+    (r", leaving ", ", останется "),
+    (r" and ", " и "),
+]
+
+
+#: A move in one component of a sum: ``in kayles 3: ...``; its words are said as the
+#: component's own.
+RU_WITHIN = r"^in ([^:]+): (.*)$"
+
+
+def say_move(text: str, lang: str = "en") -> str:
+    """A move's words in ``lang``: as given for ``en``, through :data:`RU_MOVES` for ``ru``.
+
+    >>> say_move("take 2 from an end of 5, leaving 3", "ru")
+    'взять 2 с края ряда из 5, останется 3'
+    >>> say_move("take 1 from 3 and 2 from 4, leaving 2 and 2", "ru")
+    'взять 1 из 3 и 2 из 4, останется 2 и 2'
+    >>> say_move("in kayles 3: take 1 from an end of 3, leaving 2", "ru")
+    'в kayles 3: взять 1 с края ряда из 3, останется 2'
+    """
+    if lang != "ru":
+        return text
+    within = re.fullmatch(RU_WITHIN, text)  # a move in one component of a sum
+    if within:
+        return f"в {within[1]}: {say_move(within[2], lang)}"
+    for pattern, words in RU_MOVES:
+        text = re.sub(pattern, re.sub(r"\$(\d)", r"\\\1", words), text)
+    return text

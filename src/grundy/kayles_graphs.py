@@ -35,6 +35,7 @@ is given) or ``none``.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, permutations, product
 from math import factorial, prod
@@ -301,6 +302,38 @@ directory)
         edges, nodes = _read(where, os.path.realpath(path), status.st_mtime_ns, status.st_size)
         return cls(edges, nodes, path=path)
 
+    @classmethod
+    def named(cls, parameter: str) -> GraphKayles:
+        """The game on a named family graph (:func:`family_graph`: ``grid3x17``,
+        ``queens14``), or else on the graph of the file ``parameter``.
+
+        >>> game = ArcKayles.named("grid4x5")
+        >>> game.text, len(game.names), len(game.edges)
+        ('arc-kayles:grid4x5', 20, 31)
+        """
+        family = family_graph(parameter)
+        if family is None:
+            return cls.from_file(parameter)
+        return cls(*family, path=parameter)
+
+    @classmethod
+    def from_text(cls, text: str, name: str) -> GraphKayles:
+        """The game on a graph given as text (an edge list, or a graph6 line after
+        ``>>graph6<<`` or alone), named ``name`` in its text form (``node-kayles:NAME``).
+
+        >>> NodeKayles.from_text(">>graph6<<Ch", "pasted").format_state(0b0101)
+        '0 2'
+        """
+        where = f"{cls.name}:{name}"
+        line = text.strip().removeprefix(">>graph6<<")
+        if line and "\n" not in line and " " not in line and line.isascii() and all(
+                "?" <= c <= "~" for c in line):
+            edges, nodes = graph6_edges(line, where)
+        else:
+            listed, lone = parse_edge_list(where, text)
+            edges, nodes = tuple(listed), tuple(lone)
+        return cls(edges, nodes, path=name)
+
 
 class NodeKayles(GraphKayles):
     """Node Kayles: take a node and all its neighbours.
@@ -337,6 +370,49 @@ class ArcKayles(GraphKayles):
         for i in _nodes(state):
             for j in _nodes(self.neighbours[i] & state & ~((2 << i) - 1)):
                 yield f"take the edge {self.names[i]}-{self.names[j]}", 1 << i | 1 << j
+
+
+#: The named family graphs: ``gridRxC`` (R rows, C columns) and ``queensN`` (the queens'
+#: graph of an N x N board: cells that a queen joins).
+FAMILY = re.compile(r"grid([1-9][0-9]?)x([1-9][0-9]?)|queens([1-9][0-9]?)")
+
+
+def family_graph(name: str) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]] | None:
+    """The edges and nodes of the family graph ``name``, its nodes named as board cells
+    (``a1`` bottom left, files left to right, ranks bottom to top); None when ``name`` names
+    no family.
+
+    >>> family_graph("grid2x2")
+    ((('a1', 'b1'), ('a1', 'a2'), ('b1', 'b2'), ('a2', 'b2')), ('a1', 'b1', 'a2', 'b2'))
+    >>> len(family_graph("queens4")[0]), family_graph("chase.txt")
+    (76, None)
+    """
+    match = FAMILY.fullmatch(name)
+    if match is None:
+        return None
+    rows, cols = (int(match[3]),) * 2 if match[3] else (int(match[1]), int(match[2]))
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    nodes = tuple(_cell(r, c) for r, c in cells)
+    if match[3]:
+        return tuple((_cell(r, c), _cell(s, d)) for i, (r, c) in enumerate(cells)
+                     for s, d in cells[i + 1:]
+                     if r == s or c == d or abs(r - s) == abs(c - d)), nodes
+    edges = []
+    for r, c in cells:
+        if c + 1 < cols:
+            edges.append((_cell(r, c), _cell(r, c + 1)))
+        if r + 1 < rows:
+            edges.append((_cell(r, c), _cell(r + 1, c)))
+    return tuple(edges), nodes
+
+
+def _cell(row: int, col: int) -> str:
+    letters = ""
+    col += 1
+    while col:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(ord("a") + rest) + letters
+    return f"{letters}{row + 1}"
 
 
 def _nodes(mask: int) -> Iterator[int]:

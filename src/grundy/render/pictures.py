@@ -2,7 +2,8 @@
 
 A picture is plain JSON data, drawn by the web page and the terminal.  Each component of a
 sum gets one: its ``kind`` (``heaps``, ``pins``, ``petals``, ``circle``, ``grid``, ``bar``,
-``polygon``, ``cube``, ``numbers``, ``graph``), the geometry of that kind, and ``moves``:
+``polygon``, ``cube``, ``numbers``, ``graph``, ``queen``, ``stairs``, ``northcott``,
+``coins``, ``kayles-graph``), the geometry of that kind, and ``moves``:
 for each position one move leads to, the *target sets* that make it.  A target is a named
 part of the picture (a stone ``2-5``, a square ``b3``, a groove ``1-r2``, a point ``4``);
 a move is made by clicking one target, or the two of a set (a domino's squares, a chord's
@@ -25,7 +26,9 @@ grundy.errors.TooBig: a picture of nim 5000 needs about 5000 parts; the limit is
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable, Iterator
+from itertools import combinations, product
 from typing import Any
 
 from grundy.boards import (
@@ -40,11 +43,17 @@ from grundy.boards import (
     Skewers,
     TwoNumbers,
 )
+from grundy.coins import CoinRow, MockTurtles, Ruler, TurningCorners
 from grundy.core.position import Component, Position
 from grundy.digraph import GraphGame
-from grundy.errors import TooBig
+from grundy.errors import InvalidGame, TooBig
+from grundy.heap.additions import NimWithAdditions, Northcott
 from grundy.heap.base import HeapGame
+from grundy.heap.moore import Moore
+from grundy.heap.staircase import Staircase
 from grundy.heap.takebreak import Daisy, TakeAndBreak
+from grundy.heap.wythoff import Wythoff
+from grundy.kayles_graphs import ArcKayles, GraphKayles
 
 #: The most parts (stones, squares, points...) one picture draws: beyond it a picture is
 #: no help and the page shows the moves in words only.
@@ -54,6 +63,8 @@ MAX_PARTS = 400
 MAX_THREES = 6
 #: The most nodes of a graph game drawn around its tokens.
 MAX_NODES = 40
+#: Graphs of Kayles up to this many nodes are laid out by springs, larger ones on a circle.
+SPRING_NODES = 60
 
 Targets = tuple[str, ...]
 #: What a component's picture is made of: the geometry, and (targets, option) per click.
@@ -90,7 +101,7 @@ def _drawing(component: Component) -> Drawing:
     for kind, draw in _DRAWERS:
         if isinstance(game, kind):
             return draw(game, state, str(component))
-    raise TooBig(f"a picture of {component}", unit="parts")  # no picture for this game
+    raise InvalidGame(f"no picture is drawn for {game.text}; play it by the moves in words")
 
 
 def _limit(what: str, parts: int) -> None:
@@ -345,7 +356,219 @@ def _graph(game: GraphGame, state: tuple[str, ...], text: str) -> Drawing:
              "hidden": len(game.nodes) - len(shown)}, clicks())
 
 
+def _queen(game: Wythoff, state: tuple[int, int], text: str) -> Drawing:
+    """A queen on a quarter board at column ``a``, row ``b`` (the heaps), moving left, down
+    or diagonally down-left towards the corner ``a0``; a click on a square she reaches
+    moves her there (the square ``x-y`` leaves heaps x and y)."""
+    a, b = state
+    _limit(text, (a + 1) * (b + 1))
+    reach = [(x, b) for x in range(a)] + [(a, y) for y in range(b)] + [
+        (a - k, b - k) for k in range(1, min(a, b) + 1)]
+    clicks = (((f"{x}-{y}",), game.canonical((x, y))) for x, y in reach)
+    return {"kind": "queen", "heaps": [a, b]}, clicks
+
+
+def _moore(game: Moore, state: tuple[int, ...], text: str) -> Drawing:
+    """Heaps of stones; a move takes from up to K heaps: a stone of each heap chosen (it and
+    those after it go), then the button ``go``."""
+    _limit(text, sum(state))
+    chosen_sets = [c for count in range(1, min(game.k, len(state)) + 1)
+                   for c in combinations(range(len(state)), count)]
+    _limit(text, sum(math.prod(state[i] for i in c) for c in chosen_sets))
+
+    def clicks() -> Iterator[tuple[Targets, Any]]:
+        for chosen in chosen_sets:
+            for left in product(*(range(state[i]) for i in chosen)):
+                heaps = list(state)
+                for i, keep in zip(chosen, left, strict=True):
+                    heaps[i] = keep
+                yield ((*(f"{i + 1}-{keep + 1}" for i, keep in zip(chosen, left, strict=True)),
+                        "go"), game.canonical(tuple(heaps)))
+
+    return {"kind": "heaps", "heaps": list(state), "gaps": False, "go": True,
+            "most": game.k}, clicks()
+
+
+def _additions(game: NimWithAdditions, state: tuple[int, ...], text: str) -> Drawing:
+    """Heaps of stones and the pool: a click on a stone takes it and those after it; a
+    pool token ``pK`` then a heap's slot ``h-add`` adds K tokens to that heap."""
+    _limit(text, sum(state) + game.pool)
+
+    def clicks() -> Iterator[tuple[Targets, Any]]:
+        for index, heap in enumerate(state):
+            rest = state[:index] + state[index + 1:]
+            for left in range(heap):
+                yield (f"{index + 1}-{left + 1}",), game.canonical((*rest, left))
+            for added in range(1, game.pool + 1):
+                after = NimWithAdditions(game.pool - added)
+                yield ((f"p{added}", f"{index + 1}-add"),
+                       Position.of(after, after.canonical((*rest, heap + added))))
+
+    return {"kind": "heaps", "heaps": list(state), "gaps": False, "pool": game.pool}, clicks()
+
+
+def _staircase(game: Staircase, state: tuple[int, ...], text: str) -> Drawing:
+    """Steps 1, 2, ... with their coins stacked; a click on coin k of step s moves it and
+    the coins above it one step down (from step 1 off the stairs)."""
+    _limit(text, sum(state))
+
+    def clicks() -> Iterator[tuple[Targets, Any]]:
+        for step, coins in enumerate(state):
+            for k in range(1, coins + 1):
+                steps = list(state)
+                moved = coins - k + 1
+                steps[step] -= moved
+                if step:
+                    steps[step - 1] += moved
+                yield (f"{step + 1}-{k}",), game.canonical(tuple(steps))
+
+    return {"kind": "stairs", "steps": list(state)}, clicks()
+
+
+def _northcott(game: Northcott, state: tuple[str, ...], text: str) -> Drawing:
+    """Rows of squares with a white and a black checker; a click on a square a checker can
+    slide to (``r-c``: row r, square c, from 1) slides it there."""
+    _limit(text, sum(len(row) for row in state))
+
+    def clicks() -> Iterator[tuple[Targets, Any]]:
+        for index, row in enumerate(state):
+            for option in game.moves((row,)):
+                moved = option[0]
+                spot = next(c for c, (x, y) in enumerate(zip(row, moved, strict=True))
+                            if x == "." and y != ".")
+                yield ((f"{index + 1}-{spot + 1}",),
+                       game.canonical((*state[:index], moved, *state[index + 1:])))
+
+    return {"kind": "northcott", "rows": list(state)}, clicks()
+
+
+def _coins(game: CoinRow, state: str, text: str) -> Drawing:
+    """A row of coins numbered from 1; a move turns a head and coins left of it: the coins
+    it turns are clicked (a run of the ruler: its two ends), and for mock turtles, whose
+    moves turn up to three, then the button ``go``."""
+    _limit(text, len(state))
+    ends = isinstance(game, Ruler)
+    go = isinstance(game, MockTurtles)
+
+    def clicks() -> Iterator[tuple[Targets, Any]]:
+        for k, coin in enumerate(state):
+            if coin != "H":
+                continue
+            for others in game.companions(k):
+                turned = sorted({others[0], k}) if ends and others else [*others, k]
+                names = tuple(str(i + 1) for i in turned)
+                yield (*names, "go") if go else names, game.canonical(_turned(state, others, k))
+
+    return {"kind": "coins", "rows": [state], "go": go}, clicks()
+
+
+def _turned(row: str, others: tuple[int, ...], k: int) -> str:
+    coins = list(row)
+    for i in (*others, k):
+        coins[i] = "T" if coins[i] == "H" else "H"
+    return "".join(coins)
+
+
+def _corners(game: TurningCorners, state: tuple[str, ...], text: str) -> Drawing:
+    """A board of coins, top row first, cells named ``r-c`` (row and column from 1, top
+    left first); a move clicks a head and the opposite corner of a rectangle above and
+    left of it."""
+    _limit(text, sum(len(row) for row in state))
+
+    def clicks() -> Iterator[tuple[Targets, Any]]:
+        for r, row in enumerate(state):
+            for c, coin in enumerate(row):
+                if coin != "H":
+                    continue
+                for r0 in range(r):
+                    for c0 in range(c):
+                        rows = list(state)
+                        rows[r0] = _turned(rows[r0], (c0,), c)
+                        rows[r] = _turned(rows[r], (c0,), c)
+                        yield (f"{r0 + 1}-{c0 + 1}", f"{r + 1}-{c + 1}"), tuple(rows)
+
+    return {"kind": "coins", "rows": list(state), "go": False}, clicks()
+
+
+def _kayles_graph(game: GraphKayles, state: int, text: str) -> Drawing:
+    """The graph, its taken nodes faint: Node Kayles takes a node clicked (and its
+    neighbours), Arc Kayles an edge whose two ends are clicked.  Where the nodes are: a
+    grid for the family graphs (nodes named as cells), else a layout computed here."""
+    count = len(game.names)
+    _limit(text, count)
+    where = _layout(game)
+    nodes = [{"name": name, "x": x, "y": y, "in": bool(state >> i & 1)}
+             for i, (name, (x, y)) in enumerate(zip(game.names, where, strict=True))]
+    edges = sorted([a, b] for a, b in game.edges)
+
+    def clicks() -> Iterator[tuple[Targets, Any]]:
+        for i in range(count):
+            if not state >> i & 1:
+                continue
+            if isinstance(game, ArcKayles):
+                for j in range(i + 1, count):
+                    if state >> j & 1 and game.neighbours[i] >> j & 1:
+                        yield (game.names[i], game.names[j]), state & ~(1 << i | 1 << j)
+            else:
+                yield (game.names[i],), state & ~(1 << i | game.neighbours[i])
+
+    return {"kind": "kayles-graph", "nodes": nodes, "edges": edges,
+            "arcs": isinstance(game, ArcKayles)}, clicks()
+
+
+def _layout(game: GraphKayles) -> list[tuple[float, float]]:
+    """Each node's place in the unit square: its cell for nodes named as cells (``b3``),
+    else a spring layout (seeded, so the same graph is drawn the same way)."""
+    cells = [re.fullmatch(r"([a-z])([0-9]+)", name) for name in game.names]
+    if all(cells):
+        cols = [ord(m[1]) - ord("a") for m in cells if m]
+        rows = [int(m[2]) - 1 for m in cells if m]
+        wide, high = max(max(cols), 1), max(max(rows), 1)
+        return [(c / max(wide, high), 1 - r / max(wide, high) - (1 - high / max(wide, high)))
+                for c, r in zip(cols, rows, strict=True)]
+    count = len(game.names)
+    place = [(0.5 + 0.45 * math.cos(2 * math.pi * i / count),
+              0.5 + 0.45 * math.sin(2 * math.pi * i / count)) for i in range(count)]
+    if count > SPRING_NODES or count < 3:
+        return [(round(x, 4), round(y, 4)) for x, y in place]
+    index = {name: i for i, name in enumerate(game.names)}
+    pairs = [(index[a], index[b]) for a, b in game.edges]
+    ideal = 1 / math.sqrt(count)
+    heat = 0.1
+    for _ in range(120):
+        push = [[0.0, 0.0] for _ in range(count)]
+        for i in range(count):
+            for j in range(i + 1, count):
+                dx, dy = place[i][0] - place[j][0], place[i][1] - place[j][1]
+                d2 = max(dx * dx + dy * dy, 1e-6)
+                f = ideal * ideal / d2
+                push[i][0] += dx * f
+                push[i][1] += dy * f
+                push[j][0] -= dx * f
+                push[j][1] -= dy * f
+        for i, j in pairs:
+            dx, dy = place[i][0] - place[j][0], place[i][1] - place[j][1]
+            d = max(math.hypot(dx, dy), 1e-3)
+            f = d / ideal
+            push[i][0] -= dx * f
+            push[i][1] -= dy * f
+            push[j][0] += dx * f
+            push[j][1] += dy * f
+        for i in range(count):
+            length = max(math.hypot(*push[i]), 1e-9)
+            step = min(length, heat)
+            place[i] = (place[i][0] + push[i][0] / length * step,
+                        place[i][1] + push[i][1] / length * step)
+        heat *= 0.96
+    xs, ys = [x for x, _ in place], [y for _, y in place]
+    span = max(max(xs) - min(xs), max(ys) - min(ys), 1e-9)
+    return [(round((x - min(xs)) / span, 4), round((y - min(ys)) / span, 4)) for x, y in place]
+
+
 _DRAWERS: tuple[tuple[type, Callable[[Any, Any, str], Drawing]], ...] = (
+    (Wythoff, _queen), (Moore, _moore), (NimWithAdditions, _additions),
+    (Staircase, _staircase), (Northcott, _northcott), (CoinRow, _coins),
+    (TurningCorners, _corners), (GraphKayles, _kayles_graph),
     (Chords, _circle), (Daisy, _petals), (TakeAndBreak, _pins), (HeapGame, _heaps),
     (Cram, _grid), (Kings, _grid), (Bishops, _grid), (Rows, _grid), (Chomp, _chomp),
     (Chocolate, _bar), (Diagonals, _polygon), (Skewers, _cube), (TwoNumbers, _numbers),

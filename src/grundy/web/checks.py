@@ -23,11 +23,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from starlette.requests import Request
+
 from grundy.catalogue import RULESETS
 from grundy.errors import InvalidArgument, InvalidGame, InvalidPosition, TooBig
+from grundy.kayles_graphs import FAMILY
 from grundy.numerals import whole_number
 from grundy.web.jobs import KINDS, SECONDS, STATES, Job
 
+#: The name of a graph sent in a request's body (``node-kayles:pasted``, ``graph:pasted``).
+PASTED = "pasted"
+#: Longest graph text a request's body may carry, in bytes.
+MAX_BODY = 64 * 1024
 #: Longest position text (``q=``) accepted.
 MAX_QUERY = 500
 #: Longest game text (``game=``) accepted.
@@ -88,6 +95,29 @@ def checked_job(kind: str, params: Mapping[str, str], graphs: Mapping[str, str],
     return Job(kind, checked, used, states, seconds)
 
 
+async def posted_graph(request: Request) -> str:
+    """The text of the graph a request's body carries (an edge list, or graph6), read up to
+    :data:`MAX_BODY` bytes; :class:`~grundy.errors.TooBig` past it, and
+    :class:`~grundy.errors.InvalidGame` for an empty body or one not UTF-8 text."""
+    declared = request.headers.get("content-length", "0")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise TooBig("the graph sent", size=int(declared), limit=MAX_BODY, unit="bytes")
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_BODY:
+            raise TooBig("the graph sent", size=len(data), limit=MAX_BODY, unit="bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidGame("the graph sent is not UTF-8 text; send an edge list "
+                          "('a b' a line) or a graph6 line") from None
+    if not text.strip():
+        raise InvalidGame("no graph sent: the body is empty; send an edge list ('a b' a line) "
+                          "or a graph6 line")
+    return text
+
+
 def _flag(params: Mapping[str, str], name: str) -> str:
     text = params.get(name, "0")
     if text not in ("0", "1"):
@@ -103,18 +133,31 @@ def _graph_names(words: list[str], graphs: Mapping[str, str]) -> list[str]:
     >>> _graph_names(["arc-kayles:/etc/passwd", "all"], {})
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidGame: arc-kayles:PATH games are not played on the web server (they \
-read a file); use the command line
+    grundy.errors.InvalidGame: arc-kayles:PATH games are played on the web server on a graph \
+sent with the request (arc-kayles:pasted) or a family graph (gridRxC, queensN), never a file
+    >>> _graph_names(["node-kayles:grid3x17", "all"], {})
+    []
     """
     names = []
     for word in words:
         if not word.startswith("graph:"):
-            ruleset = RULESETS.get(word.partition(":")[0])
+            game, _, parameter = word.partition(":")
+            ruleset = RULESETS.get(game)
             if ruleset is not None and ruleset.reads_file:
-                raise InvalidGame(f"{ruleset.usage} games are not played on the web server "
-                                  "(they read a file); use the command line")
+                if parameter == PASTED and PASTED in graphs:
+                    names.append(PASTED)
+                elif parameter == PASTED:
+                    raise InvalidGame(f"{game}:{PASTED} needs its graph in the body of a POST "
+                                      "request: an edge list ('a b' a line) or a graph6 line")
+                elif FAMILY.fullmatch(parameter) is None:
+                    raise InvalidGame(f"{ruleset.usage} games are played on the web server "
+                                      f"on a graph sent with the request ({game}:{PASTED}) "
+                                      "or a family graph (gridRxC, queensN), never a file")
             continue
         name = word.removeprefix("graph:")
+        if name == PASTED and name not in graphs:
+            raise InvalidGame(f"graph:{PASTED} needs its graph in the body of a POST request: "
+                              "an edge list ('a b' a line)")
         if name not in graphs:
             shown = word if len(word) <= 40 else word[:37] + "..."
             known = ", ".join(sorted(graphs)) if graphs else "it has none"

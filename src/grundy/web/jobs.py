@@ -32,6 +32,7 @@ from grundy.core.position import Position
 from grundy.digraph import graph_from_text
 from grundy.errors import InvalidArgument, InvalidGame, TooBig
 from grundy.heap.base import HeapGame
+from grundy.kayles_graphs import FAMILY, ArcKayles, GraphKayles, NodeKayles
 from grundy.opponent import analysis_json_with_remoteness, computer_move, moves_json
 from grundy.sequences import heap_outcomes, sequence_report
 
@@ -90,19 +91,31 @@ def answer(job: Job) -> Answer:
 @contextmanager
 def _graphs_named(graphs: dict[str, str]) -> Iterator[None]:
     """While the job runs, ``graph:NAME`` means the graph ``NAME`` it carries, nothing else."""
-    games = {name: graph_from_text(text, name) for name, text in graphs.items()}
-
     def build(name: str) -> Game[Any]:
-        if name not in games:
+        if name not in graphs:
             raise InvalidGame(f"no graph named {name!r} on this server")
-        return games[name]
+        return graph_from_text(graphs[name], name)
 
-    from_files = RULESETS["graph"]
-    register(Ruleset("graph", from_files.summary, build, "NAME", ""))
+    def kayles(kind: type[GraphKayles]) -> Callable[[str], Game[Any]]:
+        def build_kayles(name: str) -> Game[Any]:
+            if name == "pasted" and name in graphs:  # the graph sent with the request
+                return kind.from_text(graphs[name], name)
+            if FAMILY.fullmatch(name) is None:
+                raise InvalidGame(f"{kind.name}:{name}: no such graph here; send the graph "
+                                  f"with the request ({kind.name}:pasted) or name a family "
+                                  "graph (gridRxC, queensN)")
+            return kind.named(name)
+        return build_kayles
+
+    kept = [RULESETS[name] for name in ("graph", "node-kayles", "arc-kayles")]
+    register(Ruleset("graph", kept[0].summary, build, "NAME", ""))
+    for ruleset, kind in zip(kept[1:], (NodeKayles, ArcKayles), strict=True):
+        register(Ruleset(ruleset.name, ruleset.summary, kayles(kind), "GRAPH", ""))
     try:
         yield
     finally:
-        register(from_files)
+        for ruleset in kept:
+            register(ruleset)
 
 
 def _position(job: Job) -> Position:

@@ -32,8 +32,8 @@ from starlette.staticfiles import StaticFiles
 from grundy.catalogue import game_list, parse_game
 from grundy.errors import TooBig
 from grundy.heap.base import HeapGame
-from grundy.i18n import MESSAGES
-from grundy.web.checks import checked_job
+from grundy.i18n import MESSAGES, RU_GAMES, RU_MOVES, RU_WITHIN
+from grundy.web.checks import PASTED, checked_job, posted_graph
 from grundy.web.connections import listening_socket, raise_file_limit, with_head_deadline
 from grundy.web.hosts import HostCheck, allowed_hosts
 from grundy.web.jobs import KINDS, SECONDS, STATES, Answer
@@ -69,7 +69,10 @@ def create_app(*, hosts: frozenset[str], graphs: Mapping[str, str] | None = None
     def api(kind: str) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
             try:
-                job = checked_job(kind, request.query_params, offered, states=states,
+                graphs = offered
+                if request.method == "POST":  # a graph sent in the body: graph:pasted ...
+                    graphs = {**offered, PASTED: await posted_graph(request)}
+                job = checked_job(kind, request.query_params, graphs, states=states,
                                   seconds=seconds)
             except ValueError as error:
                 return JSONResponse({"error": str(error)}, status_code=400)
@@ -87,12 +90,16 @@ def create_app(*, hosts: frozenset[str], graphs: Mapping[str, str] | None = None
     async def game_list_answer(request: Request) -> Response:
         return JSONResponse(games)
 
+    async def phrases(request: Request) -> Response:
+        return JSONResponse({"games": RU_GAMES, "moves": RU_MOVES, "within": RU_WITHIN})
+
     routes = [
         Route("/", page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Route("/api/messages", messages),
         Route("/api/games", game_list_answer),
-        *(Route(f"/api/{kind}", api(kind)) for kind in KINDS),
+        Route("/api/phrases", phrases),
+        *(Route(f"/api/{kind}", api(kind), methods=["GET", "POST"]) for kind in KINDS),
     ]
     return Starlette(routes=routes, lifespan=lifespan,
                      middleware=[Middleware(HostCheck, hosts=hosts)])
@@ -139,9 +146,15 @@ def _games(graphs: Mapping[str, str]) -> dict[str, Any]:
     """The ``/api/games`` answer: every ruleset; graphs only when the server offers some."""
     games = []
     for ruleset in game_list():
+        if ruleset.reads_file and (ruleset.name != "graph" or not graphs):
+            # played on a graph sent with the request (pasted), never a file named
+            games.append({"name": ruleset.name, "usage": f"{ruleset.name}:pasted",
+                          "summary": _PASTED_SUMMARY[ruleset.name],
+                          "example": f"{ruleset.name}:pasted "
+                                     f"{'a' if ruleset.name == 'graph' else 'all'}",
+                          "heap": False})
+            continue
         if ruleset.name == "graph":
-            if not graphs:
-                continue
             first = next(iter(graphs))
             games.append({"name": "graph", "usage": "graph:NAME",
                           "summary": f"{ruleset.summary}; graphs: {', '.join(graphs)}",
@@ -156,6 +169,18 @@ def _games(graphs: Mapping[str, str]) -> dict[str, Any]:
         games.append({"name": ruleset.name, "usage": ruleset.usage, "summary": ruleset.summary,
                       "example": example, "heap": heap})
     return {"games": games, "graph": importlib.util.find_spec("grundy.render.graph") is not None}
+
+
+#: What the games on a graph are on the page, where the graph is pasted, not a file.
+_PASTED_SUMMARY = {
+    "graph": "tokens on a directed graph pasted below (one edge 'a b' a line); cycles allowed "
+             "(draws, ∞ values)",
+    "node-kayles": "Node Kayles on an undirected graph pasted below (edges 'a b', or graph6), "
+                   "or node-kayles:grid3x17, node-kayles:queens14: take a node and its "
+                   "neighbours",
+    "arc-kayles": "Arc Kayles on an undirected graph pasted below (edges 'a b', or graph6), "
+                  "or arc-kayles:grid4x5: take an edge and both its ends",
+}
 
 
 def _first_node(text: str) -> str:

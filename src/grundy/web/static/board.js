@@ -25,7 +25,12 @@ class Board {
     this.named = new Set(picture.moves.flatMap((m) => m.targets.flat()));
     (DRAW[picture.kind] || drawNothing)(this, picture);
     this.svg.setAttribute("viewBox", `0 0 ${Math.max(this.width, 1)} ${Math.max(this.height, 1)}`);
-    this.svg.style.maxWidth = `${Math.max(this.width, 120)}px`;
+    // Drawn larger than its own units up to a readable size (a 4x4 board 480 px wide on a
+    // desktop), never wider than the space given (max-width: 100%) nor taller than the screen.
+    const scale = Math.min(3, Math.max(1.25, 480 / Math.max(this.width, 1)));
+    const tallest = Math.max(240, window.innerHeight * 0.7);
+    const wide = Math.min(this.width * scale, (tallest / Math.max(this.height, 1)) * this.width);
+    this.svg.style.width = `${Math.round(Math.max(wide, Math.min(this.width, 480)))}px`;
   }
 
   grow(x, y) {
@@ -46,6 +51,9 @@ class Board {
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();
         this.handlers.choose(this.index, name, event.shiftKey);
+      } else if (ARROWS[event.key]) {
+        event.preventDefault();
+        this.handlers.step(group, ARROWS[event.key]);
       }
     });
     // A drag from one target to another is the two clicks of a two-part move.
@@ -68,6 +76,8 @@ function drawNothing(board, picture) {
 }
 
 const STONE = 30;
+// Arrow keys move the focus between targets: the nearest one that way.
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 function drawHeaps(board, picture) {
   // Rows of stones (or pins), 15 to a line; gaps between them split a heap.
@@ -100,9 +110,174 @@ function drawHeaps(board, picture) {
       }
       board.grow(x + STONE + 4, cy + STONE / 2 + 4);
     }
+    if (picture.pool) {  // the slot that adds tokens from the pool to this heap
+      const x = 34 + Math.min(n, perLine) * STONE + 6;
+      const slot = svgNode("g", {},
+        svgNode("rect", { x, y: y + 2, width: STONE - 4, height: STONE - 4, rx: 6, class: "slot" }),
+        svgNode("text", { x: x + STONE / 2 - 2, y: y + STONE / 2 + 5, class: "label middle" }, "+"));
+      board.svg.append(board.part(`${heap}-add`, slot, `${heap}: +`));
+      board.grow(x + STONE + 4, y + STONE + 4);
+    }
     y += Math.max(1, Math.ceil(n / perLine)) * (STONE + 6) + 8;
     board.grow(40, y);
   });
+  if (picture.pool) {
+    board.svg.append(svgNode("text", { x: 4, y: y + STONE / 2 + 5, class: "label" }, "⊕"));
+    for (let k = 1; k <= picture.pool; k += 1) {
+      const x = 34 + (k - 1) * STONE;
+      const token = svgNode("g", {},
+        svgNode("circle", { cx: x + STONE / 2, cy: y + STONE / 2, r: STONE / 2 - 3, class: "pool" }),
+        svgNode("text", { x: x + STONE / 2, y: y + STONE / 2 + 4, class: "amount" }, `+${k}`));
+      board.svg.append(board.part(`p${k}`, token, `+${k}`));
+      board.grow(x + STONE + 4, y + STONE + 4);
+    }
+    y += STONE + 8;
+  }
+  if (picture.go) drawGo(board, 34, y);
+}
+
+// The button that makes a move of several parts chosen (Moore's Nim, mock turtles).
+function drawGo(board, x, y) {
+  const button = svgNode("g", {},
+    svgNode("rect", { x, y, width: 64, height: 30, rx: 6, class: "go" }),
+    svgNode("text", { x: x + 32, y: y + 20, class: "label middle go-label" }, "✓"));
+  board.svg.append(board.part("go", button, "✓"));
+  board.grow(x + 70, y + 36);
+}
+
+function drawQueen(board, picture) {
+  // The quarter board: column a, row b is the queen (the heaps a and b); 0 0 the corner.
+  const [a, b] = picture.heaps;
+  const left = 26;
+  for (let y = b; y >= 0; y -= 1) {
+    const top = (b - y) * CELL;
+    board.svg.append(svgNode("text", { x: 4, y: top + CELL / 2 + 5, class: "label" }, String(y)));
+    for (let x = 0; x <= a; x += 1) {
+      const dark = (x + y) % 2 === 0;
+      const shape = svgNode("g", {}, svgNode("rect", { x: left + x * CELL, y: top, width: CELL,
+        height: CELL, class: `cell chess ${dark ? "dark" : "light"}` }));
+      if (x === a && y === b) {
+        shape.append(svgNode("text", { x: left + x * CELL + CELL / 2, y: top + CELL / 2 + 10,
+                                       class: "queen" }, "♛"));
+      }
+      if (x === 0 && y === 0) shape.append(svgNode("circle", { cx: left + CELL / 2,
+        cy: top + CELL / 2, r: 5, class: "corner" }));
+      board.svg.append(board.part(`${x}-${y}`, shape, `${x} ${y}`));
+    }
+  }
+  for (let x = 0; x <= a; x += 1) {
+    board.svg.append(svgNode("text", { x: left + x * CELL + CELL / 2, y: (b + 1) * CELL + 16,
+                                       class: "label middle" }, String(x)));
+  }
+  // The two heaps beside the board.
+  const side = left + (a + 1) * CELL + 24;
+  [a, b].forEach((n, i) => {
+    const x = side + i * 40;
+    board.svg.append(svgNode("text", { x: x + 12, y: (b + 1) * CELL + 16, class: "label middle" },
+                             String(n)));
+    const step = Math.min(14, ((b + 1) * CELL - 8) / Math.max(n, 1));
+    for (let k = 0; k < n; k += 1) {
+      board.svg.append(svgNode("circle", { cx: x + 12, cy: (b + 1) * CELL - 8 - k * step, r: 6,
+                                           class: "stone" }));
+    }
+  });
+  board.grow(side + 84, (b + 1) * CELL + 22);
+}
+
+function drawStairs(board, picture) {
+  // Step s (from 1) is s blocks high; its coins are stacked on it, coin 1 at the bottom.
+  const width = 66;
+  const high = 26;
+  const per = 3;
+  const steps = picture.steps;
+  const top = Math.max(...steps.map((n, s) => (s + 1) * high + Math.ceil(n / per) * 20), 40) + 12;
+  steps.forEach((n, s) => {
+    const x = 24 + s * width;
+    board.svg.append(svgNode("rect", { x, y: top - (s + 1) * high, width, height: (s + 1) * high,
+                                       class: "step" }));
+    board.svg.append(svgNode("text", { x: x + width / 2, y: top + 16, class: "label middle" },
+                             String(s + 1)));
+    for (let k = 1; k <= n; k += 1) {
+      const cx = x + 13 + ((k - 1) % per) * 20;
+      const cy = top - (s + 1) * high - 10 - Math.floor((k - 1) / per) * 20;
+      const moved = n - k + 1;
+      board.svg.append(board.part(`${s + 1}-${k}`,
+        svgNode("circle", { cx, cy, r: 9, class: "coin head" }), `${s + 1}: ${moved} ↓`));
+    }
+  });
+  board.svg.append(svgNode("line", { x1: 0, y1: top, x2: 24 + steps.length * width + 8, y2: top,
+                                     class: "ground" }));
+  board.grow(24 + Math.max(steps.length, 1) * width + 12, top + 22);
+}
+
+function drawNorthcott(board, picture) {
+  picture.rows.forEach((row, r) => {
+    const y = r * (CELL + 8);
+    board.svg.append(svgNode("text", { x: 4, y: y + CELL / 2 + 5, class: "label" }, String(r + 1)));
+    [...row].forEach((cell, c) => {
+      const x = 22 + c * CELL;
+      const shape = svgNode("g", {}, svgNode("rect", { x, y, width: CELL, height: CELL,
+                                                        class: "cell checkers" }));
+      if (cell !== ".") {
+        shape.append(svgNode("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL / 2 - 6,
+                                         class: cell === "W" ? "white-man" : "black-man" }));
+      }
+      board.svg.append(board.part(`${r + 1}-${c + 1}`, shape, `${r + 1}-${c + 1}`));
+      board.grow(x + CELL + 4, y + CELL + 4);
+    });
+  });
+}
+
+function drawCoins(board, picture) {
+  // One row: coins named 1, 2, ... from the left; a grid: r-c, top row first.
+  const size = 38;
+  const single = picture.rows.length === 1;
+  picture.rows.forEach((row, r) => {
+    [...row].forEach((coin, c) => {
+      const x = 8 + c * size;
+      const y = 22 + r * size;
+      const name = single ? String(c + 1) : `${r + 1}-${c + 1}`;
+      const shape = svgNode("g", {},
+        svgNode("circle", { cx: x + size / 2, cy: y + size / 2, r: size / 2 - 3,
+                            class: `coin ${coin === "H" ? "head" : "tail"}` }),
+        svgNode("text", { x: x + size / 2, y: y + size / 2 + 5, class: "label middle" }, coin));
+      board.svg.append(board.part(name, shape, `${name}: ${coin}`));
+      if (r === 0) board.svg.append(svgNode("text", { x: x + size / 2, y: 14,
+                                                      class: "label middle" }, String(c + 1)));
+      board.grow(x + size + 6, y + size + 6);
+    });
+  });
+  if (picture.go) drawGo(board, 8, 22 + picture.rows.length * size + 8);
+}
+
+function drawKaylesGraph(board, picture) {
+  // Nodes where the server placed them (unit square), spaced for a readable label.
+  const nodes = picture.nodes;
+  let nearest = 1;
+  for (let i = 0; i < nodes.length; i += 1) {
+    for (let j = i + 1; j < nodes.length; j += 1) {
+      const d = Math.hypot(nodes[i].x - nodes[j].x, nodes[i].y - nodes[j].y);
+      if (d > 1e-6) nearest = Math.min(nearest, d);
+    }
+  }
+  const span = Math.min(1400, Math.max(220, 46 / nearest));
+  const pad = 22;
+  const where = new Map(nodes.map((n) => [n.name, [pad + n.x * span, pad + n.y * span]]));
+  const here = new Set(nodes.filter((n) => n.in).map((n) => n.name));
+  for (const [a, b] of picture.edges) {
+    const [x1, y1] = where.get(a);
+    const [x2, y2] = where.get(b);
+    const live = here.has(a) && here.has(b);
+    board.svg.append(svgNode("line", { x1, y1, x2, y2, class: live ? "edge" : "edge gone" }));
+  }
+  for (const node of nodes) {
+    const [x, y] = where.get(node.name);
+    const shape = svgNode("g", {},
+      svgNode("circle", { cx: x, cy: y, r: 15, class: node.in ? "node" : "node gone" }),
+      svgNode("text", { x, y: y + 4, class: "label middle small" }, node.name));
+    board.svg.append(node.in ? board.part(node.name, shape) : shape);
+    board.grow(x + pad, y + pad);
+  }
 }
 
 function ring(cx, cy, radius, count, k) {
@@ -315,6 +490,8 @@ function drawGraph(board, picture) {
 const DRAW = {
   heaps: drawHeaps, pins: drawHeaps, petals: drawPetals, circle: drawCircle, grid: drawGrid,
   bar: drawBar, polygon: drawPolygon, cube: drawCube, numbers: drawNumbers, graph: drawGraph,
+  queen: drawQueen, stairs: drawStairs, northcott: drawNorthcott, coins: drawCoins,
+  "kayles-graph": drawKaylesGraph,
 };
 
 // -- choosing a move by its targets ---------------------------------------------------------
@@ -432,6 +609,55 @@ class Boards {
     this.choose(from.index, name, false);
   }
 
+  // Focus the nearest target from `group` in the direction [dx, dy] (arrow keys).
+  step(group, [dx, dy]) {
+    const centre = (node) => {
+      const box = node.getBoundingClientRect();
+      return [box.left + box.width / 2, box.top + box.height / 2];
+    };
+    const [x, y] = centre(group);
+    let best = null;
+    let bestScore = Infinity;
+    for (const board of this.boards) {
+      for (const other of board.targets.values()) {
+        if (other === group) continue;
+        const [ox, oy] = centre(other);
+        const along = (ox - x) * dx + (oy - y) * dy;
+        if (along <= 1) continue;
+        const across = Math.abs((ox - x) * dy) + Math.abs((oy - y) * dx);
+        const score = along + 2 * across;
+        if (score < bestScore) { best = other; bestScore = score; }
+      }
+    }
+    if (best) best.focus();
+  }
+
+  // How the move to `position` is made on the pictures: its parts in the order to click,
+  // and "click" (one after the other) or "drag" (the first part alone is a move of its own,
+  // so a click on it would make that move).
+  how(position) {
+    for (const board of this.boards) {
+      const move = board.picture.moves.find((m) => m.position === position);
+      if (!move) continue;
+      const singles = new Set(board.picture.moves.flatMap((m) => m.targets)
+        .filter((set) => set.length === 1).map((set) => set[0]));
+      let best = null;
+      for (const set of move.targets) {
+        const parts = set.includes("go") ? [...set.filter((n) => n !== "go"), "go"] : [...set];
+        if (parts.length === 1) return { parts, way: "click" };
+        const free = parts.findIndex((n) => !singles.has(n));
+        if (free >= 0 && !set.includes("go")) {
+          [parts[0], parts[free]] = [parts[free], parts[0]];
+          return { parts, way: "click" };
+        }
+        if (set.includes("go")) return { parts, way: "click" };
+        best = best || { parts, way: "drag" };
+      }
+      return best;
+    }
+    return null;
+  }
+
   make(move) {
     this.chosen = null;
     this.refresh();
@@ -456,7 +682,9 @@ class Boards {
           outcomes.set(rest[0], known.outcome);
           completes.set(rest[0], known);
         } else if (known && known.outcome === "P") {
-          rest.forEach((t) => mayWin.add(t));  // the first part of a winning two-part move
+          // A part of a winning move of several parts: marked even where the part alone
+          // makes another move (a pin of Kayles), whose own rating is then in its title.
+          rest.filter((t) => t !== "go").forEach((t) => mayWin.add(t));
         }
       }
       for (const [name, group] of board.targets) {
@@ -464,9 +692,9 @@ class Boards {
         group.classList.toggle("candidate", candidates.has(name));
         group.setAttribute("aria-pressed", String(chosen.includes(name)));
         for (const kind of ["win", "lose", "draw", "may-win"]) group.classList.remove(kind);
-        if (this.hint && mayWin.has(name) && !outcomes.has(name)) group.classList.add("may-win");
+        if (this.hint && mayWin.has(name)) group.classList.add("may-win");
         const outcome = outcomes.get(name);
-        if (this.hint && outcome) {
+        if (this.hint && outcome && !(mayWin.has(name) && outcome !== "P")) {
           group.classList.add({ P: "win", N: "lose", D: "draw" }[outcome]);
         }
         // Hovering (or a long press) shows the move the target makes, rated with hints on.
