@@ -240,18 +240,25 @@ def _sequence(args: argparse.Namespace) -> None:
             report = windowed_report(game, args.to, period=args.period,
                                      frequencies=args.frequencies, progress=progress,
                                      checkpoint=window)
+            if window is not None:
+                window.remove()
         else:
             checkpoint = None
             if args.checkpoint:
                 from grundy.heap.checkpoint import Checkpoint
 
-                checkpoint = Checkpoint(args.checkpoint, key, every=args.checkpoint_every)
+                checkpoint = Checkpoint(args.checkpoint, key, every=args.checkpoint_every,
+                                        game=game)
                 resumed = checkpoint.load()
                 _say_resumed(args.checkpoint, 0 if resumed is None else len(resumed))
             report = sequence_report(game, args.to, misere=args.misere, period=args.period,
                                      values=not args.no_values, save=args.save,
                                      progress=progress, checkpoint=checkpoint,
                                      frequencies=args.frequencies)
+            if checkpoint is not None:
+                # Done: the values are in the report (and the disk cache); a checkpoint left
+                # behind would only be resumed by mistake.
+                checkpoint.remove()
     if args.json:
         _print_json(report.to_json())
         return
