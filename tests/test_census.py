@@ -19,7 +19,7 @@ import pytest
 from grundy.census import runner
 from grundy.census.equivalence import reduced_options, same_game, same_game_groups
 from grundy.census.rows import CensusRow, census_row, row_checkpoint
-from grundy.census.runner import CensusState, plan_census, run_census
+from grundy.census.runner import HEADER, CensusState, plan_census, run_census
 from grundy.census.shapes import codes_of_shapes, shape_codes
 from grundy.census.table import census_table
 from grundy.cli import main
@@ -242,7 +242,7 @@ class TestRunning:
         state = tmp_path / "state.jsonl"
         first = run_census(["0.5?"], 500, state=str(state))
         saved = state.read_text(encoding="utf-8").splitlines()
-        assert len(saved) == len(first.entries)
+        assert saved[0] == HEADER and len(saved) == 1 + len(first.entries)
         # A line cut short by a kill is skipped; a row of another limit is not reused.
         state.write_text("\n".join(saved[:-1]) + "\n" + saved[-1][:20], encoding="utf-8")
         calls: list[tuple[int, int]] = []
@@ -264,11 +264,11 @@ class TestRunning:
                                    text=True, preexec_fn=_default_interrupts)
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and (
-                not state.exists() or len(state.read_text(encoding="utf-8").splitlines()) < 2):
+                not state.exists() or len(state.read_text(encoding="utf-8").splitlines()) < 3):
             time.sleep(0.05)
         running.send_signal(signal.SIGINT)
         _, err = running.communicate(timeout=60)
-        saved = len(state.read_text(encoding="utf-8").splitlines())
+        saved = len(state.read_text(encoding="utf-8").splitlines()) - 1  # the header
         assert running.returncode == 130, err
         assert "interrupted" in err and f"{state} (codes under way in {state}.progress)" in err
         resumed = subprocess.run(command, check=True, capture_output=True, text=True,
@@ -276,7 +276,7 @@ class TestRunning:
         table = json.loads(resumed.stdout)
         assert table == json.loads(whole.read_text(encoding="utf-8"))
         # Every game computed once in all: the resumed run added only the missing rows.
-        assert len(state.read_text(encoding="utf-8").splitlines()) == len(table["rows"])
+        assert len(state.read_text(encoding="utf-8").splitlines()) == 1 + len(table["rows"])
         assert 2 <= saved < len(table["rows"])
 
     def test_on_a_dask_cluster_row_for_row(self, tmp_path: Path,

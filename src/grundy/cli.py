@@ -96,8 +96,9 @@ def _graph(args: argparse.Namespace) -> int:
     from grundy.render.graph import GraphvizNotFound, graph_command
 
     try:
-        made = graph_command(args.position, misere=args.misere, fmt=args.format,
-                             output=args.output)
+        with _naming(args.output):
+            made = graph_command(args.position, misere=args.misere, fmt=args.format,
+                                 output=args.output)
     except GraphvizNotFound as error:
         print(f"grundy: {error}", file=sys.stderr)
         return 1
@@ -109,11 +110,24 @@ def _graph(args: argparse.Namespace) -> int:
     return 0
 
 
+@contextmanager
+def _naming(path: str | None) -> Iterator[None]:
+    """Name ``path`` in a failure to write it that names no file (a full disk fails the
+    write, not the opening)."""
+    try:
+        yield
+    except OSError as error:
+        if path is None or error.filename is not None or not error.strerror:
+            raise
+        raise OSError(error.errno, error.strerror, path) from None
+
+
 def _plot(args: argparse.Namespace) -> int:
     from grundy.render.plot import PlottingMissing, plot_sequence
 
     try:
-        plot_sequence(_heap_game(args.game), args.to, args.output)
+        with _naming(args.output):
+            plot_sequence(_heap_game(args.game), args.to, args.output)
     except PlottingMissing as error:
         print(f"grundy: {error}", file=sys.stderr)
         return 1
@@ -366,13 +380,18 @@ def _quotient(args: argparse.Namespace) -> None:
 def _census(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from grundy.census.runner import CensusState, ClusterMissing, run_census
+    from grundy.census.runner import (
+        CensusState,
+        ClusterMissing,
+        run_census,
+        terminate_as_interrupt,
+    )
     from grundy.census.table import census_table, format_for
 
     state = args.state or (args.output + ".state" if args.output else None)
     fmt = format_for(args.output, args.format)
     try:
-        with _counter("codes computed") as done:
+        with _counter("codes computed") as done, terminate_as_interrupt():
             census = run_census(args.shapes, args.to, seconds=args.seconds,
                                 workers=args.workers, scheduler=args.scheduler, state=state,
                                 done=done)
@@ -391,7 +410,8 @@ def _census(args: argparse.Namespace) -> int:
     if args.output is None:
         print(table)
         return 0
-    Path(args.output).write_text(table + "\n", encoding="utf-8")
+    with _naming(args.output):
+        Path(args.output).write_text(table + "\n", encoding="utf-8")
     if args.state is None and state is not None:
         Path(state).unlink(missing_ok=True)
     print(f"saved to {args.output}")

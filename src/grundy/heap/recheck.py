@@ -41,6 +41,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from grundy.heap.kernels import take_break_values
+
 if TYPE_CHECKING:
     from grundy.heap.base import HeapGame
     from grundy.heap.codes import TakeBreakCode
@@ -81,8 +83,6 @@ def recheck_code(code: TakeBreakCode, values: np.ndarray[Any, Any]) -> str | Non
     >>> from grundy.heap.codes import TakeBreakCode
     >>> recheck_code(TakeBreakCode((0, 7, 7)), np.array([0, 1, 2, 3, 1, 4, 3, 2]))
     """
-    from grundy.heap.kernels import take_break_values
-
     splits = len(code.splits)
     return _checked(values, lambda n: take_break_values(code, n), _drawn(len(values)),
                     lambda heap: code_option_values(code, values, heap),
