@@ -25,6 +25,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from grundy.analysis import analyze
@@ -249,8 +250,9 @@ def _sequence(args: argparse.Namespace) -> None:
             if args.checkpoint:
                 from grundy.heap.window import WindowCheckpoint
 
-                window = WindowCheckpoint(args.checkpoint, key, every=args.checkpoint_every)
-                _say_resumed(args.checkpoint, window.heaps())
+                # Said once the checkpoint's state is checked, not before.
+                window = WindowCheckpoint(args.checkpoint, key, every=args.checkpoint_every,
+                                          resumed=partial(_say_resumed, args.checkpoint))
             report = windowed_report(game, args.to, period=args.period,
                                      frequencies=args.frequencies, progress=progress,
                                      checkpoint=window)

@@ -178,14 +178,16 @@ class BadRow(ValueError):
     """A row read back from a file that is not one the census writes, or not a true one."""
 
 
-def checked_row(data: object, to: int, seconds: float | None) -> CensusRow | None:
+def checked_row(data: object, to: int, seconds: float | None, recompute: bool = True
+                ) -> CensusRow | None:
     """The row ``data`` (as read from a census state file) for a census to heap ``to``,
     checked: every field of the right type and range, and, when it says its period is
     proved, the row computed again and equal to it (the stages up to the first that holds
     the values its proof needs; that is :data:`RECHECK_HEAPS` heaps at most, else None:
     the row is computed again in full by the census).  A row without a proved period is
     checked for types and ranges only, and for its first stage: no period is proved there
-    and its largest value is not below theirs.  :class:`BadRow` says what is wrong.
+    and its largest value is not below theirs.  Not ``recompute``: types and ranges only.
+    :class:`BadRow` says what is wrong.
 
     >>> row = census_row("0.77", 300).to_json()
     >>> checked_row(row, 300, None) == census_row("0.77", 300)
@@ -197,6 +199,8 @@ def checked_row(data: object, to: int, seconds: float | None) -> CensusRow | Non
 from heap 71, not 24 from heap 71
     """
     row = _typed_row(data, to, seconds)
+    if not recompute:
+        return row
     if row.solved:
         assert row.preperiod is not None and row.period is not None  # a solved row has both
         from grundy.heap.period import values_needed_take_break

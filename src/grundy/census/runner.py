@@ -148,11 +148,13 @@ class CensusState:
                     raise BadRow("a line must be an object with to, seconds and row")
                 if data["to"] != self.to or data["seconds"] != self.seconds:
                     continue
+                # Every row is typed; only those of this census are computed again.
                 code = data["row"].get("code") if isinstance(data["row"], dict) else None
-                if wanted is not None and isinstance(code, str) and code not in wanted:
+                ours = wanted is None or (isinstance(code, str) and code in wanted)
+                row = checked_row(data["row"], self.to, self.seconds, recompute=ours)
+                if not ours:
                     continue
-                row = checked_row(data["row"], self.to, self.seconds)
-            except (ValueError, TooBig) as error:
+            except (ValueError, TypeError, TooBig) as error:
                 raise NotCensusState(f"damaged census state {shown(str(self.path))}: line "
                                      f"{number}: {str(error)[:200]}; remove it to "
                                      "start again") from None

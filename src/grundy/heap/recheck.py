@@ -125,9 +125,10 @@ def _drawn(length: int) -> list[int]:
     others = length - 1 - FULL_CHECK
     count = min(SAMPLES, others)
     # Fresh entropy each time: a file cannot know which heaps will be looked at.
-    drawn = np.random.default_rng().choice(others, size=count, replace=False) if count else []
+    drawn: list[int] = np.random.default_rng().choice(others, size=count,
+                                                      replace=False).tolist()
     # Smallest first: when the budget runs out, as many heaps as possible were checked.
-    return sorted({length - 1, *(FULL_CHECK + int(h) for h in drawn)})
+    return sorted({length - 1, *(FULL_CHECK + h for h in drawn)})
 
 
 def _is_mex(options: np.ndarray[Any, Any], value: int) -> bool:

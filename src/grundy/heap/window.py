@@ -38,6 +38,7 @@ import contextlib
 import os
 import time
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -242,6 +243,8 @@ class _WindowRun(_SparseRun):
         try:
             if kept is not None and checkpoint is not None:
                 self._resume(kept, checkpoint.path)
+                if checkpoint.resumed is not None:
+                    checkpoint.resumed(self.count)
             if not self.windowed:
                 self.run(head - 1, self.progress, keep)
                 self._enter()
@@ -531,16 +534,19 @@ class WindowCheckpoint:
     and what it gathered, in ``directory``, written every ``every`` seconds at most when
     offered, atomically (a temporary file renamed over the last one).  A checkpoint of
     another game, or of a run with another memory budget or period search, or a damaged
-    one (the zip file's CRC-32 of each array) is refused with :class:`BadCheckpoint`.
+    one (the zip file's CRC-32 of each array, and the checks of :func:`read_state` and of
+    the run) is refused with :class:`BadCheckpoint`.  ``resumed(heaps)`` hears how many heaps
+    a run takes up from the checkpoint, once they are checked.
     """
 
     FILE_NAME = "window.checkpoint.npz"
 
-    def __init__(self, directory: Path | str, key: str, every: float = CHECKPOINT_SECONDS
-                 ) -> None:
+    def __init__(self, directory: Path | str, key: str, every: float = CHECKPOINT_SECONDS,
+                 resumed: Callable[[int], None] | None = None) -> None:
         self.path = Path(directory) / self.FILE_NAME
         self.key = key
         self.every = every
+        self.resumed = resumed
         self.saved_at = time.monotonic()
 
     def load(self, memory: int | None = None) -> dict[str, np.ndarray[Any, Any]] | None:
