@@ -211,12 +211,14 @@ from heap 71, not 24 from heap 71
             return None
         again = _row(row.code, to, last_stage=needed)
         if again != row:
-            said = "no proved period" if again is None else (
-                f"period {again.period} from heap {again.preperiod}")
-            raise BadRow(f"the row of {row.code} is not what the census computes: {said}, "
-                         f"not {row.period} from heap {row.preperiod}" if again is None
-                         or (again.period, again.preperiod) != (row.period, row.preperiod)
-                         else f"the row of {row.code} is not what the census computes: "
+            proved = again is not None and again.solved
+            said = (f"period {again.period} from heap {again.preperiod}"
+                    if again is not None and proved else "no proved period")
+            if not proved or again is None or (again.period, again.preperiod) != (
+                    row.period, row.preperiod):
+                raise BadRow(f"the row of {row.code} is not what the census computes: {said}, "
+                             f"not {row.period} from heap {row.preperiod}")
+            raise BadRow(f"the row of {row.code} is not what the census computes: "
                          f"{_differences(again, row)}")
         return row
     from grundy.heap.kernels import take_break_values
