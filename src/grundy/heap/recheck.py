@@ -155,7 +155,9 @@ def code_option_values(code: TakeBreakCode, values: np.ndarray[Any, Any], heap: 
     >>> code_option_values(TakeBreakCode((0, 7, 7)), np.array([0, 1, 2, 3, 1]), 4).tolist()
     [3, 3, 2, 0]
     """
-    g = np.asarray(values, dtype=np.int64)
+    def g(start: int, stop: int) -> np.ndarray[Any, Any]:
+        return np.asarray(values[start:stop], dtype=np.int64)  # only the slice is converted
+
     found: list[np.ndarray[Any, Any]] = []
     for taken, digit in enumerate(code.digits):
         if taken > heap:
@@ -164,9 +166,9 @@ def code_option_values(code: TakeBreakCode, values: np.ndarray[Any, Any], heap: 
         if taken and digit & 1 and rest == 0:
             found.append(np.zeros(1, dtype=np.int64))
         if taken and digit & 2 and rest > 0:
-            found.append(g[rest:rest + 1])
+            found.append(g(rest, rest + 1))
         if digit & 4:
             largest = (rest - 1) // 2 if taken in code.unequal else rest // 2
             if largest > 0:
-                found.append(g[1:largest + 1] ^ g[rest - largest:rest][::-1])
+                found.append(g(1, largest + 1) ^ g(rest - largest, rest)[::-1])
     return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
