@@ -358,6 +358,7 @@ class TestCheckpoints:
                                capture_output=True, text=True, timeout=600)
         assert again.returncode == 0, again.stderr
         assert f"heaps 0..{heaps - 1} known" in again.stderr
+        assert not kept.path.exists()   # a finished run removes its checkpoint
         whole = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
         assert whole.returncode == 0
         assert again.stdout == whole.stdout

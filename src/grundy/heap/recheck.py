@@ -10,17 +10,18 @@ was written, not that its values are right.  What is checked here:
   (a move to parts ``a, b`` has value ``G(a) ^ G(b)``).  The work is bounded by
   :data:`OPTION_BUDGET` options (fewer heaps are sampled when they have very many options).
 
-What this gives.  The first ``FULL_CHECK`` values are right.  Beyond them a value that breaks
+What this gives. The first ``FULL_CHECK`` values are right. Beyond them a value that breaks
 the rule is caught only when its heap is drawn: if a fraction ``f`` of the heaps break it,
-the file passes with probability at most ``(1 - f) ** SAMPLES`` (below 4 % for ``f = 5 %``,
-one in 10^6 for ``f = 20 %``), so damage, values of another game stored under this one's
-key and careless edits are refused.  It is not a proof against a forger: values first wrong
-at heap ``i`` and recomputed from there by the rules break the rule at ``i`` alone, so they
-pass unless ``i`` is drawn (probability about ``SAMPLES / k``).  Checking every value would
-close that gap, but checking a value costs as much as computing it (showing that ``v`` is
-missing from the options means looking at all of them), so it would be the run the file
-saves; files the tool reads are its own, written by earlier runs, and this check keeps a
-wrong one from being trusted in any but that deliberate case.
+the file passes with probability at most ``(1 - f) ** s``, ``s`` the heaps drawn and checked
+(all 64 when their options fit the budget: below 4 % for ``f = 5 %``, one in 10^6 for
+``f = 20 %``; about 13 for 10^7 Kayles values), so damage, values of another game stored under
+this one's key and careless edits are refused. It is not a proof against a forger: values
+first wrong at heap ``i`` and recomputed from there by the rules break the rule at ``i``
+alone, so they pass unless ``i`` is drawn (probability about ``SAMPLES / k``). Checking
+every value would close that gap, but checking a value costs as much as computing it
+(showing that ``v`` is missing from the options means looking at all of them), so it would
+be the run the file saves; files the tool reads are its own, written by earlier runs, and
+this check keeps a wrong one from being trusted in any but that deliberate case.
 
 >>> from grundy.heap.takebreak import KAYLES
 >>> import numpy as np
