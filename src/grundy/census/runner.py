@@ -137,7 +137,7 @@ class CensusState:
             return {}
         lines = text.split("\n")
         if lines[0] != HEADER:
-            raise NotCensusState(f"{shown(str(self.path))} is not a census state (its first "
+            raise NotCensusState(f"{shown(str(self.path), 200)} is not a census state (its first "
                                  f"line is not {HEADER}); give another --state file")
         rows: dict[str, CensusRow] = {}
         # The last piece has no newline: empty, or a line cut short by a kill.
@@ -155,7 +155,7 @@ class CensusState:
                 if not ours:
                     continue
             except (ValueError, TypeError, TooBig) as error:
-                raise NotCensusState(f"damaged census state {shown(str(self.path))}: line "
+                raise NotCensusState(f"damaged census state {shown(str(self.path), 200)}: line "
                                      f"{number}: {str(error)[:200]}; remove it to "
                                      "start again") from None
             if row is not None:
@@ -173,15 +173,15 @@ class CensusState:
         except FileNotFoundError:
             return ""
         except OSError as error:
-            raise NotCensusState(f"cannot read the census state {shown(str(self.path))}: "
+            raise NotCensusState(f"cannot read the census state {shown(str(self.path), 200)}: "
                                  f"{error.strerror}") from None
         with os.fdopen(descriptor, "rb") as source:
             status = os.fstat(descriptor)
             if not stat.S_ISREG(status.st_mode):
-                raise NotCensusState(f"{shown(str(self.path))} is not a census state (not a "
+                raise NotCensusState(f"{shown(str(self.path), 200)} is not a census state (not a "
                                      "regular file); give another --state file")
             if status.st_size > MAX_STATE_BYTES:
-                raise NotCensusState(f"{shown(str(self.path))} is not a census state (it is "
+                raise NotCensusState(f"{shown(str(self.path), 200)} is not a census state (it is "
                                      f"{status.st_size} bytes; one is at most "
                                      f"{MAX_STATE_BYTES}); give another --state file")
             os.set_blocking(descriptor, True)
