@@ -333,11 +333,18 @@ def test_a_zip_bomb_is_refused_by_the_library_in_little_time_and_memory(tmp_path
     assert took < 2 and peak < 1 << 20
 
 
-def test_a_finished_run_removes_its_checkpoint(tmp_path: Path) -> None:
-    folder = tmp_path / "ck"
-    done = grundy(*kayles_resumed(folder, 3000))
+def test_a_finished_run_removes_its_checkpoint_or_says_why_not(tmp_path: Path) -> None:
+    saved = tmp_path / "values.npy"
+    done = grundy(*kayles_resumed(tmp_path / "ck", 5000), "--save", str(saved))
     assert done.returncode == 0, done.stderr
-    assert not folder.exists()
+    assert not (tmp_path / "ck").exists() and len(np.load(saved)) == 5001
+    # With --no-cache and no --save the checkpoint holds the only copy of the values.
+    done = grundy(*kayles_resumed(tmp_path / "only", 5000))
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "only" / FILE_NAME).exists()
+    assert done.stderr == (f"grundy: the checkpoint in {tmp_path / 'only'} is kept: with "
+                           "--no-cache and no --save it holds the only copy of the values; "
+                           "remove it when done\n")
 
 
 def test_true_census_rows_are_reused(tmp_path: Path) -> None:

@@ -45,7 +45,7 @@ from grundy.errors import (
     SequenceInterrupted,
     TooBig,
 )
-from grundy.heap.base import MEMORY_BOUND, HeapGame, Progress, use_disk_cache
+from grundy.heap.base import MEMORY_BOUND, HeapGame, Progress, disk_cache, use_disk_cache
 from grundy.numerals import shown
 from grundy.render.text import format_analysis, outcome_table, value_rows
 from grundy.sequences import (
@@ -58,6 +58,7 @@ from grundy.sequences import (
 )
 
 if TYPE_CHECKING:
+    from grundy.heap.checkpoint import Checkpoint
     from grundy.heap.period import Period
 
 
@@ -272,9 +273,8 @@ def _sequence(args: argparse.Namespace) -> None:
                                      progress=progress, checkpoint=checkpoint,
                                      frequencies=args.frequencies)
             if checkpoint is not None:
-                # Done: the values are in the report (and the disk cache); a checkpoint left
-                # behind would only be resumed by mistake.
-                checkpoint.remove()
+                _finish_checkpoint(checkpoint, args.checkpoint, kept=bool(args.save)
+                                   or disk_cache() is not None)
     if args.json:
         _print_json(report.to_json())
         return
@@ -290,6 +290,16 @@ def _sequence(args: argparse.Namespace) -> None:
         print(_say_frequencies(report.frequencies))
     if args.save:
         print(f"saved to {args.save}")
+
+
+def _finish_checkpoint(checkpoint: Checkpoint, directory: str, kept: bool) -> None:
+    """Remove the checkpoint of a finished run when its values are kept elsewhere (the disk
+    cache, ``--save``); else keep it, saying why."""
+    if kept:
+        checkpoint.remove()
+    else:
+        print(f"grundy: the checkpoint in {directory} is kept: with --no-cache and no --save it "
+              "holds the only copy of the values; remove it when done", file=sys.stderr)
 
 
 def _say_resumed(directory: str, heaps: int) -> None:
