@@ -143,6 +143,14 @@ class TestDamagedFiles:
         assert cache.load(KEY) is None
 
 
+    def test_a_fifo_in_the_way_is_a_miss_at_once(self, tmp_path: Path) -> None:
+        cache = SequenceCache(tmp_path)
+        os.mkfifo(cache.path(KEY))
+        assert cache.load(KEY) is None  # opening it to read would wait for a writer
+        cache.store(KEY, sequence(5))  # replaced by the rename, as any file is
+        assert cache.load(KEY).tolist() == sequence(5).tolist()
+
+
 class TestUnwritable:
     def test_directory_below_a_file(self, tmp_path: Path) -> None:
         blocker = tmp_path / "file"

@@ -18,8 +18,8 @@ import pytest
 
 from grundy.census import runner
 from grundy.census.equivalence import reduced_options, same_game, same_game_groups
-from grundy.census.rows import CensusRow, census_row, row_checkpoint
-from grundy.census.runner import CensusState, plan_census, run_census
+from grundy.census.rows import BadRow, CensusRow, census_row, checked_row, row_checkpoint
+from grundy.census.runner import HEADER, CensusState, NotCensusState, plan_census, run_census
 from grundy.census.shapes import codes_of_shapes, shape_codes
 from grundy.census.table import census_table
 from grundy.cli import main
@@ -242,7 +242,7 @@ class TestRunning:
         state = tmp_path / "state.jsonl"
         first = run_census(["0.5?"], 500, state=str(state))
         saved = state.read_text(encoding="utf-8").splitlines()
-        assert len(saved) == len(first.entries)
+        assert saved[0] == HEADER and len(saved) == 1 + len(first.entries)
         # A line cut short by a kill is skipped; a row of another limit is not reused.
         state.write_text("\n".join(saved[:-1]) + "\n" + saved[-1][:20], encoding="utf-8")
         calls: list[tuple[int, int]] = []
@@ -264,11 +264,11 @@ class TestRunning:
                                    text=True, preexec_fn=_default_interrupts)
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and (
-                not state.exists() or len(state.read_text(encoding="utf-8").splitlines()) < 2):
+                not state.exists() or len(state.read_text(encoding="utf-8").splitlines()) < 3):
             time.sleep(0.05)
         running.send_signal(signal.SIGINT)
         _, err = running.communicate(timeout=60)
-        saved = len(state.read_text(encoding="utf-8").splitlines())
+        saved = len(state.read_text(encoding="utf-8").splitlines()) - 1  # the header
         assert running.returncode == 130, err
         assert "interrupted" in err and f"{state} (codes under way in {state}.progress)" in err
         resumed = subprocess.run(command, check=True, capture_output=True, text=True,
@@ -276,7 +276,7 @@ class TestRunning:
         table = json.loads(resumed.stdout)
         assert table == json.loads(whole.read_text(encoding="utf-8"))
         # Every game computed once in all: the resumed run added only the missing rows.
-        assert len(state.read_text(encoding="utf-8").splitlines()) == len(table["rows"])
+        assert len(state.read_text(encoding="utf-8").splitlines()) == 1 + len(table["rows"])
         assert 2 <= saved < len(table["rows"])
 
     def test_on_a_dask_cluster_row_for_row(self, tmp_path: Path,
@@ -331,3 +331,54 @@ class TestCommandLine:
         done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
                               timeout=60, env={**os.environ}, check=True)
         assert done.stdout.splitlines()[-1] == "[]"
+
+
+class TestRowsReadBack:
+    """Rows read back from a state file: true ones reused, any single forged field refused."""
+
+    CODES = ("0.7", "0.77", "0.07", "0.6", "0.16", "0.644", "4.7", "0.354")
+
+    @pytest.mark.parametrize("code", CODES)
+    def test_true_rows_pass(self, code: str) -> None:
+        row = census_row(code, 5000)
+        assert checked_row(row.to_json(), 5000, None) in (row, None)
+
+    def test_any_single_forged_field_is_refused(self) -> None:
+        rng = random.Random(3)
+        for code in self.CODES:
+            right = census_row(code, 5000).to_json()
+            for name in ("heaps", "preperiod", "period", "largest", "largest_at", "rare",
+                         "mask", "solved", "by", "code"):
+                forged = dict(right)
+                if name == "solved":
+                    forged[name] = not right[name]
+                elif name == "by":
+                    forged[name] = None if right[name] else "Guy-Smith octal periodicity theorem"
+                elif name == "code":
+                    forged[name] = "0.75"
+                elif right[name] is None:
+                    forged[name] = rng.randint(1, 50)
+                else:
+                    forged[name] = right[name] + rng.choice([-1, 1, rng.randint(2, 99)])
+                if forged[name] == right[name]:
+                    continue
+                try:
+                    kept = checked_row(forged, 5000, None)
+                except BadRow:
+                    continue
+                # Only a row without a proved period may keep a forged count: nothing of it
+                # is printed as proved, and its first stage was checked.
+                assert kept is None or not kept.solved, (code, name, forged)
+                assert not right["solved"] and name in ("largest", "largest_at", "rare",
+                                                        "mask"), (code, name)
+
+    def test_a_forged_period_is_never_printed_as_proved(self, tmp_path: Path) -> None:
+        state = tmp_path / "state"
+        row = census_row("0.6", 3000).to_json()   # unsolved at this limit
+        forged = {**row, "solved": True, "preperiod": 10, "period": 7,
+                  "by": "Guy-Smith octal periodicity theorem"}
+        state.write_text(f"{HEADER}\n" + json.dumps({"to": 3000, "seconds": None,
+                                                     "row": forged}) + "\n")
+        with pytest.raises(NotCensusState, match=r"line 2: the row of 0\.6 is not what the "
+                                                 r"census computes: no proved period"):
+            run_census(["0.6"], 3000, state=str(state))

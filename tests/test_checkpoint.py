@@ -4,19 +4,27 @@ the values of an uninterrupted run; checkpoints of other games or damaged ones a
 from __future__ import annotations
 
 import os
+import random
 import signal
 import subprocess
 import sys
 import time
+from functools import reduce
+from operator import xor
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from grundy.cli import main
+from grundy.heap import recheck as recheck_module
+from grundy.heap.base import HeapGame
 from grundy.heap.checkpoint import FILE_NAME, BadCheckpoint, Checkpoint
-from grundy.heap.kernels import grundy_game_values
-from grundy.heap.takebreak import TakeAndBreak
+from grundy.heap.codes import TakeBreakCode
+from grundy.heap.kernels import grundy_game_values, take_break_values
+from grundy.heap.recheck import FULL_CHECK, code_option_values, recheck
+from grundy.heap.subtraction import Half, Subtraction
+from grundy.heap.takebreak import Daisy, GrundyGame, Split23, TakeAndBreak
 
 HEAPS = 400_000
 
@@ -106,3 +114,78 @@ def test_saving_leaves_no_temporary_file(tmp_path: Path) -> None:
         checkpoint.offer(np.zeros(length, dtype=np.uint8))
     assert [p.name for p in tmp_path.iterdir()] == [FILE_NAME]
     assert len(checkpoint.load()) == 30
+
+
+def _random_code(rng: random.Random) -> TakeBreakCode:
+    """Digits 0-7 (and 4 before the point), sometimes a split kept unequal."""
+    digits = [rng.choice([0, 4])] + [rng.randrange(8) for _ in range(rng.randint(1, 4))]
+    if not any(digits[1:]):
+        digits.append(3)
+    splits = [k for k, d in enumerate(digits) if d & 4]
+    unequal = tuple(k for k in splits if rng.random() < 0.2)
+    return TakeBreakCode(tuple(digits), unequal)
+
+
+class TestRecheck:
+    def test_option_values_against_the_options_function(self) -> None:
+        rng = random.Random(7)
+        for _ in range(60):
+            code = _random_code(rng)
+            game = TakeAndBreak(code.text)
+            values = take_break_values(code, 300)
+            for heap in rng.sample(range(300), 20):
+                expected = sorted(reduce(xor, (int(values[p]) for p in parts), 0)
+                                  for parts in game.heap_options(heap))
+                assert sorted(code_option_values(code, values, heap).tolist()) == expected
+
+    @pytest.mark.parametrize("game", [TakeAndBreak("0.77"), TakeAndBreak("4.07"),
+                                      TakeAndBreak("0.8", hexadecimal=True), GrundyGame(), Daisy(),
+                                      Split23(), Subtraction({2, 5, 7}), Half()],
+                             ids=lambda game: game.text)
+    def test_true_values_pass_and_every_single_forged_value_is_caught_when_drawn(
+            self, game: HeapGame, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr(recheck_module, "FULL_CHECK", 50)
+        monkeypatch.setattr(recheck_module, "SAMPLES", 10_000)  # every heap is drawn,
+        monkeypatch.setattr(recheck_module, "PYTHON_OPTION_BUDGET", 10**8)  # and checked
+        n = 400 if game.heap_option_count(400) < 10_000 else 150  # three heaps: n²/12 options
+        values = game.compute_values(n, np.zeros(0, np.uint8)).copy()
+        assert recheck(game, values) is None
+        rng = random.Random(game.text)
+        for heap in rng.sample(range(1, n + 1), 25):
+            forged = values.copy()
+            forged[heap] = (int(values[heap]) + rng.randint(1, 3)) % 8
+            if forged[heap] == values[heap]:
+                continue
+            wrong = recheck(game, forged)
+            assert wrong is not None and wrong.startswith(f"heap {heap} has value"), heap
+
+    def test_the_first_values_are_all_checked_and_the_last_always(self) -> None:
+        values = take_break_values(TakeBreakCode.parse("0.77"), 5000).copy()
+        for heap in (1, FULL_CHECK - 1, 5000):
+            forged = values.copy()
+            forged[heap] ^= 1
+            assert recheck(TakeAndBreak("0.77"), forged) is not None, heap
+
+    def test_a_huge_value_is_refused_without_a_huge_table(self) -> None:
+        values = take_break_values(TakeBreakCode.parse("0.77"), 5000).astype(np.uint64)
+        values[-1] = 2**63
+        assert "heap 5000 has value 9223372036854775808" in recheck(TakeAndBreak("0.77"),
+                                                                   values)
+
+    def test_a_checkpoint_with_a_game_refuses_forged_values(self, tmp_path: Path) -> None:
+        values = take_break_values(TakeBreakCode.parse("0.77"), 100).copy()
+        Checkpoint(tmp_path, "octal:0.77").save(values)
+        assert len(Checkpoint(tmp_path, "octal:0.77", game=TakeAndBreak("0.77")).load()) == 101
+        values[5] = 9
+        Checkpoint(tmp_path, "octal:0.77").save(values)
+        with pytest.raises(BadCheckpoint, match="heap 5 has value 9, but the rules give 4"):
+            Checkpoint(tmp_path, "octal:0.77", game=TakeAndBreak("0.77")).load()
+
+    def test_a_checkpoint_bigger_than_the_memory_budget_is_refused_unread(
+            self, tmp_path: Path) -> None:
+        from grundy.budget import Budget, work_limit
+
+        Checkpoint(tmp_path, "kayles").save(np.zeros(5000, np.uint8))
+        with work_limit(Budget(10**9, memory=4000)), pytest.raises(
+                BadCheckpoint, match="more than the memory budget of 4000 bytes"):
+            Checkpoint(tmp_path, "kayles").load()

@@ -32,6 +32,7 @@ from grundy.heap.window import (
     LONGEST_RUN,
     WindowCheckpoint,
     _track_exceptions,
+    _WindowRun,
     head_length,
     window_run,
 )
@@ -357,7 +358,56 @@ class TestCheckpoints:
                                capture_output=True, text=True, timeout=600)
         assert again.returncode == 0, again.stderr
         assert f"heaps 0..{heaps - 1} known" in again.stderr
+        assert not kept.path.exists()   # a finished run removes its checkpoint
         whole = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
         assert whole.returncode == 0
         assert again.stdout == whole.stdout
         assert "Periodic from heap" not in whole.stdout   # 0.354 needs 20 126 195 heaps
+
+
+class TestForgedCheckpoints:
+    """A checkpoint in the window with any one number or array element changed is refused,
+    or resumes to the report of an uninterrupted run: never a crash, never another answer."""
+
+    def test_each_number_and_array_changed(self, tmp_path: Any) -> None:
+        code = TakeBreakCode.parse("0.77")
+        whole = window_run(code, 60_000, 9_000, period=True)
+        kept = WindowCheckpoint(tmp_path, "octal:0.77", every=0.0)
+
+        def interrupt(count: int) -> None:
+            if count > 20_000:
+                raise KeyboardInterrupt
+
+        with pytest.raises(KeyboardInterrupt):
+            window_run(code, 60_000, 9_000, period=True, progress=interrupt, checkpoint=kept)
+        state = kept.load(9_000)
+        assert state is not None and state["numbers"][3] == 1  # in the window
+        rng = random.Random(5)
+        changes: list[tuple[str, int, int]] = [
+            ("numbers", index, delta) for index in range(len(_WindowRun.NUMBERS))
+            for delta in (-1, 1, 1000)]
+        changes += [(name, rng.randrange(len(state[name])), delta)
+                    for name in ("head", "window", "hist", "rare_pos", "rare_val", "state",
+                                 "last") for delta in (1, -1) if len(state[name])]
+        outcomes = {"refused": 0, "same": 0}
+        for name, index, delta in changes:
+            forged = {key: value.copy() for key, value in state.items()}
+            array = forged[name]
+            changed = int(array[index]) + delta
+            if not 0 <= changed <= np.iinfo(array.dtype).max:
+                continue
+            array[index] = changed
+            folder = tmp_path / f"{name}-{index}-{delta}"
+            folder.mkdir()
+            np.savez(folder / WindowCheckpoint.FILE_NAME, key=np.array("octal:0.77"), **forged)
+            try:
+                again = window_run(code, 60_000, 9_000, period=True,
+                                   checkpoint=WindowCheckpoint(folder, "octal:0.77"))
+            except BadCheckpoint:
+                outcomes["refused"] += 1
+                continue
+            assert np.array_equal(again.counts, whole.counts), (name, index, delta)
+            assert (again.largest, again.first_heap) == (whole.largest, whole.first_heap)
+            assert again.period in (whole.period, None), (name, index, delta)
+            outcomes["same"] += 1
+        assert outcomes["refused"] > 20, outcomes

@@ -25,6 +25,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from grundy.analysis import analyze
@@ -44,7 +45,7 @@ from grundy.errors import (
     SequenceInterrupted,
     TooBig,
 )
-from grundy.heap.base import MEMORY_BOUND, HeapGame, Progress, use_disk_cache
+from grundy.heap.base import MEMORY_BOUND, HeapGame, Progress, disk_cache, use_disk_cache
 from grundy.numerals import shown
 from grundy.render.text import format_analysis, outcome_table, value_rows
 from grundy.sequences import (
@@ -57,6 +58,7 @@ from grundy.sequences import (
 )
 
 if TYPE_CHECKING:
+    from grundy.heap.checkpoint import Checkpoint
     from grundy.heap.period import Period
 
 
@@ -96,8 +98,9 @@ def _graph(args: argparse.Namespace) -> int:
     from grundy.render.graph import GraphvizNotFound, graph_command
 
     try:
-        made = graph_command(args.position, misere=args.misere, fmt=args.format,
-                             output=args.output)
+        with _naming(args.output):
+            made = graph_command(args.position, misere=args.misere, fmt=args.format,
+                                 output=args.output)
     except GraphvizNotFound as error:
         print(f"grundy: {error}", file=sys.stderr)
         return 1
@@ -109,11 +112,24 @@ def _graph(args: argparse.Namespace) -> int:
     return 0
 
 
+@contextmanager
+def _naming(path: str | None) -> Iterator[None]:
+    """Name ``path`` in a failure to write it that names no file (a full disk fails the
+    write, not the opening)."""
+    try:
+        yield
+    except OSError as error:
+        if path is None or error.filename is not None or not error.strerror:
+            raise
+        raise OSError(error.errno, error.strerror, path) from None
+
+
 def _plot(args: argparse.Namespace) -> int:
     from grundy.render.plot import PlottingMissing, plot_sequence
 
     try:
-        plot_sequence(_heap_game(args.game), args.to, args.output)
+        with _naming(args.output):
+            plot_sequence(_heap_game(args.game), args.to, args.output)
     except PlottingMissing as error:
         print(f"grundy: {error}", file=sys.stderr)
         return 1
@@ -235,23 +251,30 @@ def _sequence(args: argparse.Namespace) -> None:
             if args.checkpoint:
                 from grundy.heap.window import WindowCheckpoint
 
-                window = WindowCheckpoint(args.checkpoint, key, every=args.checkpoint_every)
-                _say_resumed(args.checkpoint, window.heaps())
+                # Said once the checkpoint's state is checked, not before.
+                window = WindowCheckpoint(args.checkpoint, key, every=args.checkpoint_every,
+                                          resumed=partial(_say_resumed, args.checkpoint))
             report = windowed_report(game, args.to, period=args.period,
                                      frequencies=args.frequencies, progress=progress,
                                      checkpoint=window)
+            if window is not None:
+                window.remove()
         else:
             checkpoint = None
             if args.checkpoint:
                 from grundy.heap.checkpoint import Checkpoint
 
-                checkpoint = Checkpoint(args.checkpoint, key, every=args.checkpoint_every)
+                checkpoint = Checkpoint(args.checkpoint, key, every=args.checkpoint_every,
+                                        game=game)
                 resumed = checkpoint.load()
                 _say_resumed(args.checkpoint, 0 if resumed is None else len(resumed))
             report = sequence_report(game, args.to, misere=args.misere, period=args.period,
                                      values=not args.no_values, save=args.save,
                                      progress=progress, checkpoint=checkpoint,
                                      frequencies=args.frequencies)
+            if checkpoint is not None:
+                _finish_checkpoint(checkpoint, args.checkpoint, kept=bool(args.save)
+                                   or disk_cache() is not None)
     if args.json:
         _print_json(report.to_json())
         return
@@ -267,6 +290,16 @@ def _sequence(args: argparse.Namespace) -> None:
         print(_say_frequencies(report.frequencies))
     if args.save:
         print(f"saved to {args.save}")
+
+
+def _finish_checkpoint(checkpoint: Checkpoint, directory: str, kept: bool) -> None:
+    """Remove the checkpoint of a finished run when its values are kept elsewhere (the disk
+    cache, ``--save``); else keep it, saying why."""
+    if kept:
+        checkpoint.remove()
+    else:
+        print(f"grundy: the checkpoint in {directory} is kept: with --no-cache and no --save it "
+              "holds the only copy of the values; remove it when done", file=sys.stderr)
 
 
 def _say_resumed(directory: str, heaps: int) -> None:
@@ -359,13 +392,18 @@ def _quotient(args: argparse.Namespace) -> None:
 def _census(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from grundy.census.runner import CensusState, ClusterMissing, run_census
+    from grundy.census.runner import (
+        CensusState,
+        ClusterMissing,
+        run_census,
+        terminate_as_interrupt,
+    )
     from grundy.census.table import census_table, format_for
 
     state = args.state or (args.output + ".state" if args.output else None)
     fmt = format_for(args.output, args.format)
     try:
-        with _counter("codes computed") as done:
+        with _counter("codes computed") as done, terminate_as_interrupt():
             census = run_census(args.shapes, args.to, seconds=args.seconds,
                                 workers=args.workers, scheduler=args.scheduler, state=state,
                                 done=done)
@@ -384,7 +422,8 @@ def _census(args: argparse.Namespace) -> int:
     if args.output is None:
         print(table)
         return 0
-    Path(args.output).write_text(table + "\n", encoding="utf-8")
+    with _naming(args.output):
+        Path(args.output).write_text(table + "\n", encoding="utf-8")
     if args.state is None and state is not None:
         Path(state).unlink(missing_ok=True)
     print(f"saved to {args.output}")

@@ -9,12 +9,14 @@ False
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from grundy.errors import InvalidArgument
 from grundy.heap.codes import TakeBreakCode
+from grundy.numerals import shown
 
 if TYPE_CHECKING:
     import numpy as np
@@ -87,6 +89,15 @@ def census_row(code: str, to: int, seconds: float | None = None,
     checkpoint (:func:`row_checkpoint`) once the row is saved.  Not with ``seconds`` (the
     row would then cover more than its time).
     """
+    row = _row(code, to, seconds, keep_in)
+    assert row is not None  # no stage limit: every stage up to `to` is run
+    return row
+
+
+def _row(code: str, to: int, seconds: float | None = None, keep_in: Path | None = None,
+         last_stage: int | None = None) -> CensusRow | None:
+    """:func:`census_row`; with ``last_stage``, None when no period is proved by the first
+    stage of at least that many heaps (the later stages are not run)."""
     import time
 
     import numpy as np
@@ -133,6 +144,8 @@ def census_row(code: str, to: int, seconds: float | None = None,
         proved = certify_take_break(checked, values)
         if len(values) > to:
             break
+        if proved is None and last_stage is not None and stage >= last_stage:
+            return None
         stage *= 4
     at = int(np.argmax(values))
     if proved is None:
@@ -149,6 +162,131 @@ def census_row(code: str, to: int, seconds: float | None = None,
                      largest=int(values[at]), largest_at=at, rare=rare, mask=mask)
 
 
+#: The most heaps computed again to check a row read back from a file that says its period
+#: is proved (about 0.02 s for a code whose rare heaps have stopped appearing).
+RECHECK_HEAPS = 1 << 16
+
+def _theorems() -> frozenset[str]:
+    """The theorems a row may name: those of octal codes and of the others."""
+    from grundy.heap.period import take_break_rule
+
+    return frozenset(take_break_rule(code)[1] for code in (TakeBreakCode((0, 7)),
+                                                           TakeBreakCode((4, 7))))
+
+
+class BadRow(ValueError):
+    """A row read back from a file that is not one the census writes, or not a true one."""
+
+
+def checked_row(data: object, to: int, seconds: float | None, recompute: bool = True
+                ) -> CensusRow | None:
+    """The row ``data`` (as read from a census state file) for a census to heap ``to``,
+    checked: every field of the right type and range, and, when it says its period is
+    proved, the row computed again and equal to it (the stages up to the first that holds
+    the values its proof needs; that is :data:`RECHECK_HEAPS` heaps at most, else None:
+    the row is computed again in full by the census).  A row without a proved period is
+    checked for types and ranges only, and for its first stage: no period is proved there
+    and its largest value is not below theirs.  Not ``recompute``: types and ranges only.
+    :class:`BadRow` says what is wrong.
+
+    >>> row = census_row("0.77", 300).to_json()
+    >>> checked_row(row, 300, None) == census_row("0.77", 300)
+    True
+    >>> checked_row({**row, "period": 24}, 300, None)
+    Traceback (most recent call last):
+    ...
+    grundy.census.rows.BadRow: the row of 0.77 is not what the census computes: period 12 \
+from heap 71, not 24 from heap 71
+    """
+    row = _typed_row(data, to, seconds)
+    if not recompute:
+        return row
+    if row.solved:
+        assert row.preperiod is not None and row.period is not None  # a solved row has both
+        from grundy.heap.period import values_needed_take_break
+
+        needed = values_needed_take_break(TakeBreakCode.parse(row.code), row.preperiod,
+                                          row.period)
+        if needed > RECHECK_HEAPS:
+            return None
+        again = _row(row.code, to, last_stage=needed)
+        if again != row:
+            proved = again is not None and again.solved
+            said = (f"period {again.period} from heap {again.preperiod}"
+                    if again is not None and proved else "no proved period")
+            if not proved or again is None or (again.period, again.preperiod) != (
+                    row.period, row.preperiod):
+                raise BadRow(f"the row of {row.code} is not what the census computes: {said}, "
+                             f"not {row.period} from heap {row.preperiod}")
+            raise BadRow(f"the row of {row.code} is not what the census computes: "
+                         f"{_differences(again, row)}")
+        return row
+    from grundy.heap.kernels import take_break_values
+    from grundy.heap.period import certify_take_break
+
+    code = TakeBreakCode.parse(row.code)
+    first = take_break_values(code, min(row.heaps, FIRST_STAGE))
+    if certify_take_break(code, first) is not None or int(first.max()) > row.largest or (
+            row.largest_at < len(first) and int(first[row.largest_at]) != row.largest):
+        raise BadRow(f"the row of {row.code} is not what the census computes (its first "
+                     f"{len(first)} heaps prove a period or show a larger value)")
+    return row
+
+
+def _differences(right: CensusRow, said: CensusRow) -> str:
+    """The fields where ``said`` differs from ``right``, with both values."""
+    return ", ".join(f"{name} {getattr(right, name)}, not {getattr(said, name)}"
+                     for name in CensusRow.__dataclass_fields__
+                     if getattr(right, name) != getattr(said, name))
+
+
+def _typed_row(data: object, to: int, seconds: float | None) -> CensusRow:
+    """The row of ``data`` when each field has the type and range a census gives it."""
+    names = set(CensusRow.__dataclass_fields__)
+    if not isinstance(data, dict) or set(data) != names:
+        raise BadRow(f"a row must be an object with the fields {', '.join(sorted(names))}")
+    code = data["code"]
+    if not isinstance(code, str):
+        raise BadRow("a row's code must be text")
+    try:
+        parsed = TakeBreakCode.parse(code)
+    except ValueError:
+        parsed = None
+    if parsed is None or parsed.text != code or parsed.digits[0] not in (0, 4) or any(
+            digit > 7 for digit in parsed.digits):
+        raise BadRow(f"a row's code must be an octal code as a census writes it, not "
+                     f"{shown(code, 40)}")
+
+    def whole(name: str, low: int, high: int | None = None) -> int:
+        value = data[name]
+        if type(value) is not int or value < low or (high is not None and value > high):
+            upto = "" if high is None else f" and <= {high}"
+            raise BadRow(f"the row of {code} has {name} {json.dumps(value)[:40]}; a whole "
+                         f"number >= {low}{upto} is needed")
+        return value
+
+    heaps = whole("heaps", 0, to)
+    solved = data["solved"]
+    if type(solved) is not bool:
+        raise BadRow(f"the row of {code} has solved {json.dumps(solved)[:40]}, not true or "
+                     "false")
+    if (solved or seconds is None) and heaps != to:
+        raise BadRow(f"the row of {code} covers heaps 0..{heaps}, not 0..{to}")
+    if solved:
+        whole("preperiod", 0, to)
+        whole("period", 1, to)
+        if data["by"] not in _theorems():
+            raise BadRow(f"the row of {code} names {json.dumps(data['by'])[:60]}, not a theorem "
+                         "the census uses")
+    elif any(data[name] is not None for name in ("preperiod", "period", "by")):
+        raise BadRow(f"the row of {code} is not solved but has a period")
+    whole("largest", 0)
+    whole("largest_at", 0, heaps)
+    whole("rare", 0, heaps)
+    whole("mask", 0)
+    return CensusRow.from_json(data)
+
+
 def row_checkpoint(directory: Path, code: str, to: int) -> Checkpoint:
     """The checkpoint of one code's values in a census to heap ``to``: its own folder in
     ``directory`` (a checkpoint file is alone in its folder).
@@ -157,8 +295,11 @@ def row_checkpoint(directory: Path, code: str, to: int) -> Checkpoint:
     'runs/0.77-to-400/sequence.checkpoint'
     """
     from grundy.heap.checkpoint import Checkpoint
+    from grundy.heap.takebreak import TakeAndBreak
 
-    return Checkpoint(directory / f"{code}-to-{to}", f"census octal:{code} to {to}")
+    # With the game: the values read back are checked against its rules.
+    return Checkpoint(directory / f"{code}-to-{to}", f"census octal:{code} to {to}",
+                      game=TakeAndBreak(code))
 
 
 class _OutOfTime(KeyboardInterrupt):

@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import signal
-from collections.abc import Callable, Iterator, Sequence
+import stat
+import threading
+import time
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from grundy.census.equivalence import same_game_groups
-from grundy.census.rows import CensusRow, census_row, row_checkpoint
+from grundy.census.rows import BadRow, CensusRow, census_row, checked_row, row_checkpoint
 from grundy.census.shapes import codes_of_shapes
-from grundy.errors import InvalidArgument
+from grundy.errors import InvalidArgument, TooBig
 from grundy.numerals import shown
 
 #: How long to wait for the Dask scheduler to answer, in seconds.
@@ -82,10 +86,24 @@ def plan_census(shapes: Sequence[str]) -> Plan:
     return Plan(len(codes), groups)
 
 
+class NotCensusState(InvalidArgument):
+    """A ``--state`` file that is not a census state, or whose rows do not check out."""
+
+
+#: The first line of every census state file: a file without it is never read nor appended to.
+HEADER = '{"grundy": "census state", "version": 1}'
+#: The largest census state read (4096 codes take about 1 MB a limit and budget).
+MAX_STATE_BYTES = 64 << 20
+
+
 class CensusState:
     """Finished rows kept in a file, one JSON object a line, written as each row finishes.
 
-    Rows of another limit or time budget are ignored, as is a line cut short by a kill.
+    The file starts with the line :data:`HEADER`; a file without it (an unrelated file) is
+    refused, never appended to.  Rows of another limit or time budget are ignored, as is a
+    last line cut short by a kill; every other row is checked before it is used
+    (:func:`~grundy.census.rows.checked_row`): a row that is not one the census writes, or
+    says its period is proved when computing it again says otherwise, makes the file refused.
     The codes being computed keep their values so far in :attr:`progress`, the folder
     ``FILE.progress`` beside the file (rows without a time budget, computed by ``local``
     processes, which see that folder): a killed census goes on from them.
@@ -110,33 +128,101 @@ class CensusState:
             return None
         return self.path.with_name(self.path.name + ".progress")
 
-    def finished(self) -> dict[str, CensusRow]:
-        """The rows already in the file for this limit and budget, by code."""
-        if self.path is None or not self.path.exists():
+    def finished(self, wanted: Collection[str] | None = None) -> dict[str, CensusRow]:
+        """The rows already in the file for this limit and budget, by code (of ``wanted``
+        codes only, when given), each checked; :class:`NotCensusState` when the file is not
+        a census state or a row does not check out."""
+        text = self._text()
+        if not text:
             return {}
+        lines = text.split("\n")
+        if lines[0] != HEADER:
+            raise NotCensusState(f"{shown(str(self.path), 200)} is not a census state (its first "
+                                 f"line is not {HEADER}); give another --state file")
         rows: dict[str, CensusRow] = {}
-        with self.path.open(encoding="utf-8", errors="replace") as lines:
-            for line in lines:
-                try:
-                    data = json.loads(line)
-                    if data["to"] == self.to and data["seconds"] == self.seconds:
-                        row = CensusRow.from_json(data["row"])
-                        rows[row.code] = row
-                except (ValueError, KeyError, TypeError):
+        # The last piece has no newline: empty, or a line cut short by a kill.
+        for number, line in enumerate(lines[1:-1], start=2):
+            try:
+                data = json.loads(line)
+                if not isinstance(data, dict) or set(data) != {"to", "seconds", "row"}:
+                    raise BadRow("a line must be an object with to, seconds and row")
+                if data["to"] != self.to or data["seconds"] != self.seconds:
                     continue
+                # Every row is typed; only those of this census are computed again.
+                code = data["row"].get("code") if isinstance(data["row"], dict) else None
+                ours = wanted is None or (isinstance(code, str) and code in wanted)
+                row = checked_row(data["row"], self.to, self.seconds, recompute=ours)
+                if not ours:
+                    continue
+            except (ValueError, TypeError, TooBig) as error:
+                raise NotCensusState(f"damaged census state {shown(str(self.path), 200)}: line "
+                                     f"{number}: {str(error)[:200]}; remove it to "
+                                     "start again") from None
+            if row is not None:
+                rows[row.code] = row
         return rows
 
+    def _text(self) -> str:
+        """The file's text ('' when there is none), read only from a regular file of at most
+        :data:`MAX_STATE_BYTES`."""
+        if self.path is None:
+            return ""
+        try:
+            # Without blocking: a FIFO would wait for a writer.
+            descriptor = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK)
+        except FileNotFoundError:
+            return ""
+        except OSError as error:
+            raise NotCensusState(f"cannot read the census state {shown(str(self.path), 200)}: "
+                                 f"{error.strerror}") from None
+        with os.fdopen(descriptor, "rb") as source:
+            status = os.fstat(descriptor)
+            if not stat.S_ISREG(status.st_mode):
+                raise NotCensusState(f"{shown(str(self.path), 200)} is not a census state (not a "
+                                     "regular file); give another --state file")
+            if status.st_size > MAX_STATE_BYTES:
+                raise NotCensusState(f"{shown(str(self.path), 200)} is not a census state (it is "
+                                     f"{status.st_size} bytes; one is at most "
+                                     f"{MAX_STATE_BYTES}); give another --state file")
+            os.set_blocking(descriptor, True)
+            return source.read(MAX_STATE_BYTES).decode("utf-8", errors="replace")
+
     def save(self, row: CensusRow) -> None:
-        """Append one finished row (flushed at once), then drop its checkpoint."""
+        """Append one finished row (flushed at once), the header first in a new file, then
+        drop its checkpoint."""
         if self.path is None:
             return
-        with self.path.open("a", encoding="utf-8") as out:
-            out.write(json.dumps({"to": self.to, "seconds": self.seconds,
-                                  "row": row.to_json()}) + "\n")
+        line = json.dumps({"to": self.to, "seconds": self.seconds, "row": row.to_json()})
+        with self.path.open("a+b") as out:
+            end = out.seek(0, os.SEEK_END)
+            if end == 0:
+                out.write(HEADER.encode("utf-8") + b"\n")
+            else:
+                # A line cut short by a kill is dropped, so that the new row starts a line.
+                out.seek(max(0, end - 4096))
+                kept = out.read()
+                if not kept.endswith(b"\n"):
+                    out.truncate(end - len(kept) + kept.rfind(b"\n") + 1)
+            out.write(line.encode("utf-8") + b"\n")
         if self.progress is not None:
             row_checkpoint(self.progress, row.code, self.to).remove()
             with contextlib.suppress(OSError):
                 self.progress.rmdir()
+
+
+@contextlib.contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """Within this, SIGTERM (``kill``, ``timeout``) stops the work as Ctrl-C does: the rows
+    finished stay in the state file and the worker processes are ended cleanly."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def run_census(shapes: Sequence[str], to: int, *, seconds: float | None = None,
@@ -153,7 +239,7 @@ def run_census(shapes: Sequence[str], to: int, *, seconds: float | None = None,
     plan = plan_census(shapes)
     saved = CensusState(state, to, seconds, local=scheduler is None)
     wanted = {code for code, _ in plan.groups}
-    rows = {code: row for code, row in saved.finished().items() if code in wanted}
+    rows = saved.finished(wanted)
     missing = [code for code, _ in plan.groups if code not in rows]
     if done is not None:
         done(len(rows), len(plan.groups))
@@ -176,9 +262,30 @@ def _row_task(task: tuple[str, int, float | None, Path | None]) -> CensusRow:
     return census_row(*task)
 
 
-def _ignore_interrupts() -> None:
+def _start_worker(parent: int) -> None:
     # Ctrl-C reaches every process of the terminal; the parent alone stops the work.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A worker whose parent is gone (kill -9) ends at once, quietly: nobody would read its
+    # rows, and sending them would fail with a broken pipe.
+    with contextlib.suppress(OSError, AttributeError):
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+#: ``prctl`` option (Linux): the signal a process gets when its parent ends.
+_PR_SET_PDEATHSIG = 1
+#: Seconds between two looks at whether a worker's parent is still there.
+_WATCH_SECONDS = 0.5
+
+
+def _watch_parent(parent: int) -> None:
+    """End this process when its parent is gone (where ``prctl`` is not, and for a parent
+    gone before the worker asked for its signal)."""
+    while os.getppid() == parent:
+        time.sleep(_WATCH_SECONDS)
+    os._exit(1)
 
 
 def _on_processes(codes: Sequence[str], to: int, seconds: float | None, workers: int,
@@ -186,7 +293,8 @@ def _on_processes(codes: Sequence[str], to: int, seconds: float | None, workers:
     import multiprocessing
 
     pool = multiprocessing.get_context("spawn").Pool(min(workers, len(codes)),
-                                                     initializer=_ignore_interrupts)
+                                                     initializer=_start_worker,
+                                                     initargs=(os.getpid(),))
     try:
         yield from pool.imap_unordered(_row_task, [(code, to, seconds, keep_in) for code in codes])
         pool.close()

@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 import tempfile
 import time
 from collections.abc import Iterator
@@ -227,7 +228,11 @@ def write_sequence(out: IO[bytes], key: str, data: np.ndarray[Any, Any]) -> None
 
 def _read(path: Path, key: str) -> Values | None:
     try:
-        with open(path, "rb") as source:
+        # Without blocking, and a regular file only: a FIFO in its place would wait for ever.
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        with os.fdopen(descriptor, "rb") as source:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                return None
             if source.read(len(_MAGIC)) != _MAGIC:
                 return None
             header = json.loads(source.readline(_MAX_HEADER))

@@ -19,24 +19,34 @@ does not check out, is refused with one line, never silently replaced.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
+import re
+import stat
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import numpy as np
 
-from grundy.errors import InvalidArgument
+from grundy.budget import memory_limit
+from grundy.errors import InvalidArgument, short_number
 from grundy.heap.cache import _DTYPES, _MAGIC, _MAX_HEADER, Values, _checked, write_sequence
+from grundy.numerals import shown
+
+if TYPE_CHECKING:
+    from grundy.heap.base import HeapGame
 
 #: Seconds between two checkpoints of a running computation, by default.
 CHECKPOINT_SECONDS = 60.0
 #: The checkpoint's file name in its directory.
 FILE_NAME = "sequence.checkpoint"
+
+_SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
 class BadCheckpoint(InvalidArgument):
@@ -45,7 +55,9 @@ class BadCheckpoint(InvalidArgument):
 
 class Checkpoint:
     """The checkpoint of the sequence of game ``key`` in ``directory``, written every
-    ``every`` seconds at most when :meth:`offer` is called.
+    ``every`` seconds at most when :meth:`offer` is called.  With ``game``, the values read
+    back are checked against its rules (:mod:`grundy.heap.recheck`) before they are used;
+    without, only for damage.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -58,9 +70,13 @@ octal:0.77, not octal:0.07; give another directory
     """
 
     def __init__(self, directory: Path | str, key: str,
-                 every: float = CHECKPOINT_SECONDS) -> None:
+                 every: float = CHECKPOINT_SECONDS, game: HeapGame | None = None) -> None:
         self.directory = Path(directory)
         self.key = key
+        self.game = game
+        # The file last read and checked against the rules, and its values: read twice
+        # (said, then resumed), it is checked once.
+        self._checked: tuple[tuple[int, int, int], Values] | None = None
         self.every = every
         self.saved_at = time.monotonic()
 
@@ -72,27 +88,44 @@ octal:0.77, not octal:0.07; give another directory
     def load(self) -> Values | None:
         """The values kept, or None when there is no checkpoint yet.
 
-        Raises :class:`BadCheckpoint` when the file is of another game or does not check out.
+        Raises :class:`BadCheckpoint` when the file is of another game, is not a regular
+        file, is bigger than the memory budget allows, does not check out, or (when the
+        checkpoint knows its ``game``) its values break the rules
+        (:func:`~grundy.heap.recheck.recheck`).
         """
-        try:
-            source = open(self.path, "rb")  # noqa: SIM115 - closed below, errors told apart
-        except FileNotFoundError:
+        source = open_regular(self.path)
+        if source is None:
             return None
-        except OSError as error:
-            raise BadCheckpoint(f"cannot read the checkpoint {self.path}: "
-                                f"{error.strerror}") from None
         with source:
             header = _header(source, self.path)
             if header["key"] != self.key:
-                raise BadCheckpoint(f"the checkpoint {self.path} is of {header['key']}, not "
-                                    f"{self.key}; give another directory")
+                kept = header["key"]
+                kept = kept if kept.isprintable() and len(kept) <= 200 else shown(kept)
+                raise BadCheckpoint(f"the checkpoint {self.path} is of {kept}, not {self.key}; "
+                                    "give another directory")
             dtype = _DTYPES[header["dtype"]]
-            data = np.fromfile(source, dtype=dtype)
-        if len(data) != header["length"] or (
-                hashlib.sha256(data.data).hexdigest() != header["sha256"]):
-            raise BadCheckpoint(f"the checkpoint {self.path} is damaged (its checksum does not "
-                                "match); remove it to start again")
+            length = header["length"]
+            size = length * dtype.itemsize
+            status = os.fstat(source.fileno())
+            seen = (status.st_ino, status.st_size, status.st_mtime_ns)
+            if self._checked is not None and self._checked[0] == seen:
+                return self._checked[1]  # the file this checkpoint checked last, unchanged
+            if status.st_size != source.tell() + size:
+                raise damaged(self.path, "its length is not the one its header gives")
+            if size > memory_limit():
+                raise damaged(self.path, f"it holds {short_number(length)} values, more than "
+                                         f"the memory budget of {memory_limit()} bytes allows")
+            data = np.fromfile(source, dtype=dtype, count=length)
+        if len(data) != length or hashlib.sha256(data.data).hexdigest() != header["sha256"]:
+            raise damaged(self.path, "its checksum does not match")
         values: Values = data.astype(dtype.newbyteorder("="), copy=False)
+        if self.game is not None:
+            from grundy.heap.recheck import recheck
+
+            wrong = recheck(self.game, values)
+            if wrong is not None:
+                raise damaged(self.path, wrong)
+            self._checked = (seen, values)
         return values
 
     def save(self, values: np.ndarray[Any, Any]) -> None:
@@ -130,20 +163,67 @@ def write_atomically(path: Path, write: Callable[[IO[bytes]], object]) -> None:
     os.replace(temporary, path)
 
 
-def _header(source: Any, path: Path) -> dict[str, Any]:
-    """The checked header of a checkpoint file; :class:`BadCheckpoint` if it is not one."""
-    damaged = BadCheckpoint(f"the checkpoint {path} is damaged or not a checkpoint; remove it "
-                            "to start again")
-    if source.read(len(_MAGIC)) != _MAGIC:
-        raise damaged
+def open_regular(path: Path) -> IO[bytes] | None:
+    """``path`` opened for reading, None when it does not exist; :class:`BadCheckpoint` when
+    it cannot be read or is not a regular file (a FIFO would block, a device never end).
+
+    >>> open_regular(Path("/nonexistent/file")) is None
+    True
+    >>> open_regular(Path("/dev/null"))
+    Traceback (most recent call last):
+    ...
+    grundy.heap.checkpoint.BadCheckpoint: damaged checkpoint /dev/null: not a regular file; \
+remove it to start again
+    """
     try:
-        header = json.loads(source.readline(_MAX_HEADER))
-        valid = (isinstance(header, dict) and isinstance(header.get("key"), str)
-                 and header.get("dtype") in _DTYPES and type(header.get("length")) is int
-                 and isinstance(header.get("sha256"), str))
+        # Without blocking: opening a FIFO for reading would wait for a writer.
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        if error.errno == errno.EISDIR:
+            raise damaged(path, "not a regular file") from None
+        raise BadCheckpoint(f"cannot read the checkpoint {path}: {error.strerror}") from None
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        raise damaged(path, "not a regular file")
+    os.set_blocking(descriptor, True)
+    return os.fdopen(descriptor, "rb")
+
+
+def damaged(path: Path, why: str) -> BadCheckpoint:
+    """The refusal of a checkpoint file that is not one, or not a sound one.
+
+    >>> str(damaged(Path("ck/sequence.checkpoint"), "its checksum does not match"))
+    'damaged checkpoint ck/sequence.checkpoint: its checksum does not match; remove it to \
+start again'
+    """
+    return BadCheckpoint(f"damaged checkpoint {path}: {why}; remove it to start again")
+
+
+#: The header's fields and their types: nothing else is a checkpoint's header.
+_FIELDS = {"key": str, "dtype": str, "length": int, "sha256": str}
+
+
+def _header(source: IO[bytes], path: Path) -> dict[str, Any]:
+    """The checked header of a checkpoint file; :class:`BadCheckpoint` if it is not one."""
+    if source.read(len(_MAGIC)) != _MAGIC:
+        raise damaged(path, "it does not start as a checkpoint does")
+    line = source.readline(_MAX_HEADER)
+    try:
+        header = json.loads(line)
     except ValueError:
-        valid = False
-    if not valid:
-        raise damaged
-    checked: dict[str, Any] = header
-    return checked
+        header = None
+    if not line.endswith(b"\n") or not isinstance(header, dict):
+        raise damaged(path, "its header is not a JSON object on one line")
+    if set(header) != set(_FIELDS) or any(type(header[name]) is not kind
+                                          for name, kind in _FIELDS.items()):
+        raise damaged(path, "its header must have exactly key, dtype (text), length (a "
+                            "whole number) and sha256 (text)")
+    if header["dtype"] not in _DTYPES or header["length"] < 0 or not _SHA256.fullmatch(
+            header["sha256"]):
+        raise damaged(path, f"its header has dtype {shown(header['dtype'])}, length "
+                            f"{short_number(header['length'])} and sha256 "
+                            f"{shown(header['sha256'])}; an unsigned type, a length >= 0 and "
+                            "64 hexadecimal digits are needed")
+    return header

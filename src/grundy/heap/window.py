@@ -34,8 +34,11 @@ Guy-Smith theorem (or the k-heap criterion), or only seen, is read as
 
 from __future__ import annotations
 
+import contextlib
+import os
 import time
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -43,21 +46,31 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from grundy.budget import memory_limit
 from grundy.compiled import CACHING
 from grundy.errors import SequenceInterrupted, TooBig, short_number
 from grundy.heap.base import Progress
-from grundy.heap.checkpoint import CHECKPOINT_SECONDS, BadCheckpoint, write_atomically
+from grundy.heap.checkpoint import (
+    CHECKPOINT_SECONDS,
+    BadCheckpoint,
+    damaged,
+    open_regular,
+    write_atomically,
+)
 from grundy.heap.codes import TakeBreakCode
 from grundy.heap.kernels import (
     _UNDECIDED,
     Values,
     _check_prefix,
     _check_threads,
+    _collect_rare,
     _SparseRun,
     _start,
     _widen,
 )
 from grundy.heap.period import DETECT_RULE, Rule, least_period_after, take_break_rule
+from grundy.heap.recheck import SAMPLES, recheck_code
+from grundy.numerals import shown
 
 #: The longest period looked for beyond memory (at most the window's length, and a 32nd
 #: of the memory: the last exceptions take 9 bytes a period).
@@ -225,11 +238,13 @@ class _WindowRun(_SparseRun):
         """Values 0..n: the first part in full, then the window (see the module), resumed
         from ``checkpoint`` and written to it now and then."""
         head = len(self._head)
-        kept = None if checkpoint is None else checkpoint.load()
+        kept = None if checkpoint is None else checkpoint.load(self.memory)
         keep = None if checkpoint is None else (lambda _: checkpoint.offer(self))
         try:
-            if kept is not None:
-                self._resume(kept)
+            if kept is not None and checkpoint is not None:
+                self._resume(kept, checkpoint.path)
+                if checkpoint.resumed is not None:
+                    checkpoint.resumed(self.count)
             if not self.windowed:
                 self.run(head - 1, self.progress, keep)
                 self._enter()
@@ -281,30 +296,136 @@ class _WindowRun(_SparseRun):
                 "rare_pos": self.rare_pos, "rare_val": self.rare_val, "state": self.state,
                 "last": self.last}
 
-    def _resume(self, kept: dict[str, np.ndarray[Any, Any]]) -> None:
+    def _resume(self, kept: dict[str, np.ndarray[Any, Any]], path: Path) -> None:
+        """Take up the state of a checkpoint (read by :func:`read_state`), checked first:
+        every number in range and consistent with the arrays, the first values by
+        :func:`~grundy.heap.recheck.recheck_code`, the rare heaps and the counts of values
+        rebuilt from them, and the window's values by :meth:`_check_window`.  Anything
+        else is refused with :class:`BadCheckpoint`: the compiled kernel reads these arrays
+        without bounds checks."""
+        if len(kept["numbers"]) != len(self.NUMBERS):
+            raise damaged(path, f"it holds {len(kept['numbers'])} numbers, not "
+                                f"{len(self.NUMBERS)}")
         numbers = dict(zip(self.NUMBERS, kept["numbers"].tolist(), strict=True))
         if (numbers["memory"], numbers["seek_period"]) != (self.memory, self.seek_period):
             raise BadCheckpoint(f"the checkpoint was written with --max-memory "
                                 f"{numbers['memory']} and{'' if numbers['seek_period'] else ' no'}"
                                 " --period; run it so, or give another directory")
+        head = kept["head"]
+        size = len(self._head)
+        count = numbers["count"]
+        if numbers["windowed"] not in (0, 1) or set(kept) != (
+                _WINDOWED if numbers["windowed"] else _FIRST_PART) - {"key"}:
+            raise damaged(path, "its arrays are not those of its stage of the run")
+        wrong = recheck_code(self.code, head)
+        if wrong is not None:
+            raise damaged(path, wrong)
         if not numbers["windowed"]:
+            if not 1 <= count == len(head) <= size:
+                raise damaged(path, f"it says {count} heaps and holds {len(head)} values")
             # The first part so far: the rest of the run depends on its values alone.
-            values, count = _start(len(self._head) - 1, _check_prefix(kept["head"]))
+            values, count = _start(size - 1, _check_prefix(head))
             _SparseRun.__init__(self, values, count, self.code, self.threads)
             self._head = values
             return
+        if len(head) != size or not size <= count <= self.n + 1:
+            raise damaged(path, f"it holds {len(head)} first values and {count} heaps; a run "
+                                f"of heaps 0..{self.n} within this budget keeps {size} first")
         for name in self.NUMBERS[3:]:
             setattr(self, name, numbers[name])
         self.windowed = True
-        self._head = kept["head"]
-        self._tables()
-        self.hist, self.state = kept["hist"].copy(), kept["state"].copy()
-        self.rare_pos, self.rare_val = kept["rare_pos"].copy(), kept["rare_val"].copy()
-        self.last = kept["last"].copy()
-        self.skip = np.zeros(len(self.last), dtype=np.uint8)
+        self._head = head
         window = kept["window"]
+        self._check_numbers(len(window), path)
+        self._tables()
+        self.rare_pos = np.zeros(max(size, 64), dtype=np.int64)
+        self.rare_val = np.zeros(max(size, 64), dtype=np.int64)
+        rare = _collect_rare(head, size, self.rare_tab, self.rare_pos, self.rare_val)
+        self.rare_pos, self.rare_val = self.rare_pos[:rare].copy(), self.rare_val[:rare].copy()
+        if not (np.array_equal(kept["rare_pos"], self.rare_pos)
+                and np.array_equal(kept["rare_val"], self.rare_val)):
+            raise damaged(path, "its rare heaps are not those of its first values")
+        self._check_window(window, kept["hist"], path)
+        self.hist = kept["hist"].copy()
+        state = kept["state"]
+        if len(state) != 7 or state[2] < 0 or not 1 <= state[4] <= 1 << 22:
+            raise damaged(path, "its kernel state is not one a run leaves")
+        depth = min(size - 1, self.window - max([0, *self.splits.tolist()]))
+        self.state = np.array([rare, self.largest, state[2], self.range, state[4], self.base,
+                               depth], dtype=np.int64)
+        self.last = kept["last"].copy()
+        most = min(periods_looked_for(self.memory), size - 1) if self.seek_period else -1
+        if len(self.last) != most + 1 or not 0 <= self.most <= max(most, 0) or (
+                len(self.last) and (np.any(self.last < np.arange(-1, most))
+                                    or np.any(self.last >= count))):
+            raise damaged(path, "its last exceptions of periods are out of range")
+        self.skip = np.zeros(len(self.last), dtype=np.uint8)
         self.values = np.empty(self.window + self.step, dtype=window.dtype)
         self.values[: len(window)] = window
+
+    def _check_numbers(self, kept: int, path: Path) -> None:
+        """The numbers of a checkpoint in the window, in range and consistent."""
+        size = len(self._head)
+        power = self.range >= 16 and self.range & (self.range - 1) == 0
+        if not (1 <= self.window <= size and self.step == max(1, self.window // 4)
+                and self.base >= 0 and self.count - self.base == kept <= self.window + self.step
+                and 0 <= self.proved_at <= self.count and 0 <= self.first_heap < self.count
+                and power and 2 * self.largest < self.range and 1 <= self.mask < self.range):
+            raise damaged(path, "its numbers are out of range or do not fit together")
+
+    def _check_window(self, window: Values, hist: np.ndarray[Any, Any], path: Path) -> None:
+        """The window's values and the counts of values against the first values and the
+        rules: no value beyond the first part is rare (a new rare heap stops the run), the
+        counts add up, the largest value is where it is said to be, and the values of
+        heaps drawn at random are none of the values of their options that the values kept
+        show (a one-sided check: the other options are no longer kept)."""
+        head, base, size = self._head, self.base, len(self._head)
+        later = window[max(0, size - base):]
+        overlap = window[: max(0, size - base)]
+        top = max(int(head.max()), int(window.max()) if len(window) else 0)
+        at = self.first_heap
+        largest_there = head[at] if at < size else window[at - base] if at >= base else None
+        if (not np.array_equal(overlap, head[base:base + len(overlap)]) or top > self.largest
+                or (largest_there is not None and largest_there != self.largest)
+                or (0 < at < size and int(head[:at].max()) >= self.largest)
+                or np.any(self.rare_tab[later] != 0)):
+            raise damaged(path, "its window does not follow from its first values")
+        counted = np.bincount(head[1:], minlength=self.range)
+        if (len(hist) != self.range or np.any(hist < counted) or hist.sum() != self.count - 1
+                or hist[self.largest] < 1 or np.any(hist[self.largest + 1:])):
+            raise damaged(path, "its counts of values do not fit its values")
+        heaps = np.random.default_rng().choice(len(window), size=min(SAMPLES, len(window)),
+                                               replace=False) + base
+        for heap in heaps.tolist():
+            if heap < size:
+                continue
+            value = int(window[heap - base])
+            if value in self._known_options(heap, window):
+                raise damaged(path, f"heap {heap} has value {value}, the value of one of its "
+                                    "options")
+
+    def _known_options(self, heap: int, window: Values) -> set[int]:
+        """The values of the options of ``heap`` whose parts are among the values kept."""
+        head, base, size, end = self._head, self.base, len(self._head), self.count
+
+        def known(parts: np.ndarray[Any, Any]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+            inside = (parts < size) | ((parts >= base) & (parts < end))
+            parts = parts[inside]
+            values = np.where(parts < size, head[np.minimum(parts, size - 1)].astype(np.int64),
+                              window[np.clip(parts - base, 0, len(window) - 1)].astype(np.int64))
+            return inside, values
+
+        found: set[int] = set()
+        for taken, digit in enumerate(self.code.digits):
+            rest = heap - taken
+            if taken and digit & 2 and rest > 0:
+                found.update(known(np.array([rest]))[1].tolist())
+            if digit & 4:
+                largest = (rest - 1) // 2 if taken in self.code.unequal else rest // 2
+                small = np.arange(1, min(largest, size - 1) + 1)
+                inside, other = known(rest - small)
+                found.update((head[small[inside]].astype(np.int64) ^ other).tolist())
+        return found
 
     def _slide(self, source: Values) -> None:
         """A window as long as the memory left allows at the width of ``source``, whose
@@ -413,32 +534,41 @@ class WindowCheckpoint:
     and what it gathered, in ``directory``, written every ``every`` seconds at most when
     offered, atomically (a temporary file renamed over the last one).  A checkpoint of
     another game, or of a run with another memory budget or period search, or a damaged
-    one (the zip file's CRC-32 of each array) is refused with :class:`BadCheckpoint`.
+    one (the zip file's CRC-32 of each array, and the checks of :func:`read_state` and of
+    the run) is refused with :class:`BadCheckpoint`.  ``resumed(heaps)`` hears how many heaps
+    a run takes up from the checkpoint, once they are checked.
     """
 
     FILE_NAME = "window.checkpoint.npz"
 
-    def __init__(self, directory: Path | str, key: str, every: float = CHECKPOINT_SECONDS
-                 ) -> None:
+    def __init__(self, directory: Path | str, key: str, every: float = CHECKPOINT_SECONDS,
+                 resumed: Callable[[int], None] | None = None) -> None:
         self.path = Path(directory) / self.FILE_NAME
         self.key = key
         self.every = every
+        self.resumed = resumed
         self.saved_at = time.monotonic()
 
-    def load(self) -> dict[str, np.ndarray[Any, Any]] | None:
-        """The state kept, or None when there is none yet."""
-        if not self.path.exists():
+    def load(self, memory: int | None = None) -> dict[str, np.ndarray[Any, Any]] | None:
+        """The state kept, or None when there is none yet.  The file is checked before any
+        array is read (:func:`read_state`): arrays bigger than a run within ``memory``
+        bytes (by default the budget in force) would keep are refused, not expanded."""
+        source = open_regular(self.path)
+        if source is None:
             return None
-        try:
-            with np.load(self.path, allow_pickle=False) as kept:
-                arrays = {name: kept[name] for name in kept.files}
-        except (OSError, ValueError, KeyError, zipfile.BadZipFile):
-            raise BadCheckpoint(f"the checkpoint {self.path} is damaged or not a checkpoint; "
-                                "remove it to start again") from None
-        if str(arrays.pop("key", "")) != self.key:
+        with source:
+            arrays = read_state(source, self.path,
+                                head_length(memory_limit() if memory is None else memory))
+        if str(arrays.pop("key")) != self.key:
             raise BadCheckpoint(f"the checkpoint {self.path} is not of {self.key}; give another "
                                 "directory")
         return arrays
+
+    def remove(self) -> None:
+        """Delete the checkpoint, and its directory when nothing else is in it."""
+        self.path.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            self.path.parent.rmdir()
 
     def heaps(self) -> int:
         """How many heaps the checkpoint holds (0: none)."""
@@ -455,3 +585,86 @@ class WindowCheckpoint:
         """Save the state of ``run`` if :attr:`every` seconds have passed since the last."""
         if time.monotonic() - self.saved_at >= self.every:
             self.save(run)
+
+
+#: The arrays of a checkpoint: ``(dtype kind, dimensions)``; ``u`` is any unsigned width.
+_MEMBERS = {"key": ("U", 0), "numbers": ("i", 1), "head": ("u", 1), "window": ("u", 1),
+            "hist": ("i", 1), "rare_pos": ("i", 1), "rare_val": ("i", 1), "state": ("i", 1),
+            "last": ("i", 1)}
+#: The arrays of a checkpoint written in the first part, and in the window.
+_FIRST_PART = {"key", "numbers", "head"}
+_WINDOWED = set(_MEMBERS)
+_UNSIGNED = {np.dtype(t) for t in (np.uint8, np.uint16, np.uint32, np.uint64)}
+_KINDS = {"u": "unsigned integers", "i": "64-bit integers", "U": "text"}
+#: The arrays whose length is fixed.
+_EXACT = {"numbers": len(_WindowRun.NUMBERS), "state": 7}
+
+
+def read_state(source: Any, path: Path, head: int) -> dict[str, np.ndarray[Any, Any]]:
+    """The arrays of a checkpoint file (an ``.npz`` zip of ``.npy`` files), read only once
+    its zip directory and each array's ``.npy`` header check out: the expected names, types
+    and dimensions, stored uncompressed as :meth:`WindowCheckpoint.save` writes them (so a
+    small file cannot expand to a huge array), each as long as its header says and no
+    longer than a run whose first part holds ``head`` values keeps.  Else
+    :class:`BadCheckpoint`.
+    """
+    size = os.fstat(source.fileno()).st_size
+    # What a run keeps: the first part and a window (values of up to 8 bytes), the rare
+    # heaps, the counts of values and the last exceptions of the periods followed.
+    most = {"key": 1024, "numbers": len(_WindowRun.NUMBERS), "head": head, "window": 2 * head,
+            "hist": 4 * head + 64, "rare_pos": head + 64, "rare_val": head + 64, "state": 7,
+            "last": PERIODS_UP_TO + 1}
+    if size > 8 * sum(most.values()) + (1 << 20):
+        raise damaged(path, f"it is {short_number(size)} bytes, more than a run within this "
+                            "memory budget keeps")
+    try:
+        archive = zipfile.ZipFile(source)
+        entries = archive.infolist()
+        names = [entry.filename.removesuffix(".npy") for entry in entries]
+        if len(set(names)) != len(names) or set(names) not in (_FIRST_PART, _WINDOWED):
+            raise damaged(path, f"it holds the arrays {shown(' '.join(sorted(names)), 100)}, "
+                                f"not those of a checkpoint ({', '.join(_MEMBERS)})")
+        for entry, name in zip(entries, names, strict=True):
+            _check_member(archive, entry, name, most[name], path)
+        arrays = {}
+        for entry, name in zip(entries, names, strict=True):
+            with archive.open(entry) as member:
+                arrays[name] = np.lib.format.read_array(member, allow_pickle=False)
+        return arrays
+    except BadCheckpoint:
+        raise
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile, zipfile.LargeZipFile):
+        raise damaged(path, "it is not a whole .npz file") from None
+
+
+def _check_member(archive: zipfile.ZipFile, entry: zipfile.ZipInfo, name: str, most: int,
+                  path: Path) -> None:
+    """Refuse an array of the checkpoint that is compressed, of the wrong type or shape,
+    longer than ``most`` items, or not as long as its header says (read without expanding)."""
+    if entry.compress_type != zipfile.ZIP_STORED or entry.compress_size != entry.file_size:
+        raise damaged(path, f"its array {name} is compressed; checkpoints are written stored")
+    with archive.open(entry) as member:
+        version = np.lib.format.read_magic(member)
+        if version == (1, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_1_0(member)
+        elif version == (2, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_2_0(member)
+        else:
+            raise damaged(path, f"its array {name} is of .npy version {version}")
+        start = member.tell()
+    kind, dimensions = _MEMBERS[name]
+    if kind == "u":
+        right_type = dtype in _UNSIGNED
+    else:
+        right_type = dtype == np.dtype(np.int64) if kind == "i" else dtype.kind == "U"
+    if not right_type or len(shape) != dimensions or fortran:
+        raise damaged(path, f"its array {name} is {dtype.str} of shape {shape}, not a "
+                            f"{dimensions}-dimensional array of {_KINDS[kind]}")
+    items = int(np.prod(shape)) if dimensions else 1
+    if name in _EXACT and items != _EXACT[name]:
+        raise damaged(path, f"its array {name} holds {items} items, not {_EXACT[name]}")
+    if items > most:
+        raise damaged(path, f"its array {name} holds {short_number(items)} items, more than a "
+                            f"run within this memory budget keeps ({short_number(most)})")
+    if entry.file_size != start + items * dtype.itemsize:
+        raise damaged(path, f"its array {name} is not as long as its header says")
