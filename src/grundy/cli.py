@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from typing import TYPE_CHECKING, Any
@@ -178,34 +177,14 @@ def _progress(total: int) -> Iterator[Progress | None]:
         yield None
         return
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        TaskProgressColumn,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-    from rich.progress import Progress as Bar
 
-    bar = Bar(TextColumn("computing values"), BarColumn(), TaskProgressColumn(),
-              MofNCompleteColumn(), TextColumn("{task.speed:>10,.0f} values/s"),
-              TimeRemainingColumn(), transient=True, console=Console(stderr=True))
-    task = bar.add_task("computing values", total=total + 1)
-    started = time.monotonic()
-    shown = False
+    from grundy.render.progress import ValuesBar
 
-    def update(done: int) -> None:
-        nonlocal shown
-        if not shown and time.monotonic() - started >= 1.0:
-            bar.start()
-            shown = True
-        bar.update(task, completed=done)
-
+    bar = ValuesBar(total + 1, Console(stderr=True))
     try:
-        yield update
+        yield bar
     finally:
-        if shown:
-            bar.stop()
+        bar.close()
 
 
 @contextmanager
@@ -398,7 +377,8 @@ def _counter(what: str) -> Iterator[Callable[[int, int], None] | None]:
         yield None
         return
     from rich.console import Console
-    from rich.progress import Progress as Bar
+
+    from grundy.render.progress import SafeProgress as Bar
 
     with Bar(transient=True, console=Console(stderr=True)) as bar:
         task = bar.add_task(what, total=None)

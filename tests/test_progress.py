@@ -1,0 +1,98 @@
+"""Progress bars: driven by a fake clock (the first update after 1.2 s, a column that fails,
+a terminal that goes away), and a real run of the command on a pseudo-terminal."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import sys
+
+import pexpect
+import pytest
+from rich.console import Console
+
+from grundy.render.progress import SafeProgress, SpeedColumn, ValuesBar
+from test_attack import TIMEOUT, _limited
+from test_terminal import ROOT
+
+
+def terminal(out: io.StringIO) -> Console:
+    return Console(file=out, force_terminal=True, width=120)
+
+
+def drive(bar: ValuesBar, now: list[float], steps: list[tuple[float, int]]) -> None:
+    for moment, done in steps:
+        now[0] = moment
+        bar(done)
+    bar.close()
+
+
+class TestValuesBar:
+    def test_first_update_after_a_second_and_more(self) -> None:
+        now, out = [0.0], io.StringIO()
+        bar = ValuesBar(20_000_001, terminal(out), clock=lambda: now[0], refresh=False)
+        drive(bar, now, [(1.2, 150_000), (1.5, 300_000), (2.5, 900_000)])
+        shown = out.getvalue()
+        assert not bar.broken
+        assert "150,000/20,000,001" in shown  # drawn at the first update, no rate yet
+        assert "900,000/20,000,001" in shown and "values/s" in shown
+
+    def test_nothing_within_the_first_second(self) -> None:
+        now, out = [0.0], io.StringIO()
+        bar = ValuesBar(100, terminal(out), clock=lambda: now[0], refresh=False)
+        drive(bar, now, [(0.3, 10), (0.9, 100)])
+        assert out.getvalue() == ""
+
+    def test_the_rate_is_blank_until_measured(self) -> None:
+        now = [5.0]
+        progress = SafeProgress(get_time=lambda: now[0])
+        task = progress.add_task("x", total=10)
+        column = SpeedColumn("values")
+        assert column.render(progress.tasks[task]).plain == ""
+        progress.update(task, completed=2)
+        now[0] = 6.0
+        progress.update(task, completed=4)
+        assert column.render(progress.tasks[task]).plain == "2 values/s"
+
+    def test_a_column_that_fails_leaves_the_bare_count(self,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+        def fail(self: SpeedColumn, task: object) -> None:
+            raise TypeError("unsupported format string passed to NoneType.__format__")
+
+        monkeypatch.setattr(SpeedColumn, "render", fail)
+        now, out = [0.0], io.StringIO()
+        bar = ValuesBar(1000, terminal(out), clock=lambda: now[0], refresh=False)
+        drive(bar, now, [(1.2, 400), (2.0, 700)])
+        assert "computing values: 700" in out.getvalue()
+
+    def test_a_terminal_gone_away_ends_only_the_bar(self) -> None:
+        class Gone(io.StringIO):
+            def write(self, text: str) -> int:
+                raise OSError("the terminal went away")
+
+        now = [0.0]
+        bar = ValuesBar(1000, Console(file=Gone(), force_terminal=True), clock=lambda: now[0],
+                        refresh=False)
+        drive(bar, now, [(1.2, 400), (2.0, 700)])
+        assert bar.broken
+
+
+def test_a_long_sequence_on_a_pseudo_terminal() -> None:
+    """The bar appears (the run lasts over a second), is wiped, and the run ends with 0."""
+    env = {**os.environ, "LANG": "C.UTF-8", "PYTHONPATH": str(ROOT / "src")}
+
+    def limits() -> None:
+        _limited()
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+    child = pexpect.spawn(sys.executable, ["-m", "grundy", "sequence", "octal:0.137", "--to",
+                                           "100000", "--no-cache", "--no-values"],
+                          env=env, encoding="utf-8", timeout=TIMEOUT, preexec_fn=limits,
+                          dimensions=(24, 100))
+    child.expect(pexpect.EOF)
+    child.close()
+    shown = child.before or ""
+    assert "Traceback" not in shown and "Error" not in shown
+    assert child.exitstatus == 0
+    assert "octal:0.137 (normal play), heaps 0..100000" in shown
