@@ -95,4 +95,4 @@ def test_a_long_sequence_on_a_pseudo_terminal() -> None:
     shown = child.before or ""
     assert "Traceback" not in shown and "Error" not in shown
     assert child.exitstatus == 0
-    assert "octal:0.137 (normal play), heaps 0..100000" in shown
+    assert "octal:0.137 (normal play), heaps 0..100,000" in shown

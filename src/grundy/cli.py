@@ -45,7 +45,7 @@ from grundy.errors import (
 )
 from grundy.heap.base import MEMORY_BOUND, HeapGame, Progress, use_disk_cache
 from grundy.numerals import shown
-from grundy.render.text import format_analysis, outcome_table, value_rows
+from grundy.render.text import grouped, outcome_table, value_rows
 from grundy.sequences import (
     Frequencies,
     beyond_memory,
@@ -82,7 +82,9 @@ def _analyze(args: argparse.Namespace) -> None:
         if args.json:
             _print_json(result.to_json())
         else:
-            print(format_analysis(result))
+            from grundy.terminal import print_analysis
+
+            print_analysis(result)
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -235,7 +237,7 @@ def _sequence(args: argparse.Namespace) -> None:
         _print_json(report.to_json())
         return
     convention = "misere" if report.misere else "normal"
-    print(f"{report.game} ({convention} play), heaps 0..{args.to}")
+    print(f"{report.game} ({convention} play), heaps 0..{grouped(args.to)}")
     if report.values is not None:
         print(value_rows(report.values))
     if report.outcomes is not None:
@@ -294,10 +296,11 @@ def _say_period(period: Period | None) -> str:
         return "No period seen in these values."
     proof = f"proved by the {period.by}" if period.certified else "not proved"
     if period.saltus:
-        return (f"Arithmetic-periodic from heap {period.preperiod} with period "
-                f"{period.period} and saltus {period.saltus}: G(n + {period.period}) "
+        return (f"Arithmetic-periodic from heap {grouped(period.preperiod)} with period "
+                f"{grouped(period.period)} and saltus {period.saltus}: G(n + {period.period}) "
                 f"= G(n) + {period.saltus} ({proof}).")
-    return f"Periodic from heap {period.preperiod} with period {period.period} ({proof})."
+    return (f"Periodic from heap {grouped(period.preperiod)} with period "
+            f"{grouped(period.period)} ({proof}).")
 
 
 def _outcome(letter: str) -> Any:
@@ -312,7 +315,8 @@ def _value(args: argparse.Namespace) -> None:
     if args.json:
         _print_json(report.to_json())
     else:
-        print(f"{report.game} {report.heap}: nim-value {report.nim_value} (by {report.by})")
+        print(f"{report.game} {report.heap}: nim-value {grouped(report.nim_value)} (by "
+              f"{report.by})")
 
 
 def _table(args: argparse.Namespace) -> None:
