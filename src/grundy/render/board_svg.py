@@ -47,7 +47,9 @@ def board_svg(position: Position | str) -> str | None:
     except TooBig:
         return None
     panels = [_panel(picture) for picture in drawn["components"]]
-    width = max(w for w, _, _ in panels) + 2 * PAD
+    # A title is about 8 px a letter at its size: the panel is at least as wide.
+    width = max(max(w, 8 * len(p["text"])) for (w, _, _), p in
+                zip(panels, drawn["components"], strict=True)) + 2 * PAD
     height = sum(h + TITLE + PAD for _, h, _ in panels) + PAD
     body, y = [], float(PAD)
     for (_, h, parts), picture in zip(panels, drawn["components"], strict=True):
