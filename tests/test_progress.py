@@ -12,6 +12,9 @@ import pexpect
 import pytest
 from rich.console import Console
 
+from grundy.budget import _reporter
+from grundy.cli import _search_progress
+from grundy.misere.progress import BuildProgress
 from grundy.render.progress import SafeProgress, SpeedColumn, ValuesBar
 from test_attack import TIMEOUT, _limited
 from test_terminal import ROOT
@@ -67,15 +70,40 @@ class TestValuesBar:
         assert "computing values: 700" in out.getvalue()
 
     def test_a_terminal_gone_away_ends_only_the_bar(self) -> None:
-        class Gone(io.StringIO):
-            def write(self, text: str) -> int:
-                raise OSError("the terminal went away")
-
         now = [0.0]
         bar = ValuesBar(1000, Console(file=Gone(), force_terminal=True), clock=lambda: now[0],
                         refresh=False)
         drive(bar, now, [(1.2, 400), (2.0, 700)])
         assert bar.broken
+
+
+class Gone(io.StringIO):
+    """A terminal that went away: every write fails."""
+
+    def isatty(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(5, "Input/output error")
+
+
+def test_the_line_of_a_search_outlives_its_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stderr", Gone())
+    with _search_progress():
+        report = _reporter.get()
+        assert report is not None
+        report("solving cram 6x6: 10 positions")  # nothing raised
+
+
+def test_the_line_of_a_quotient_outlives_its_terminal() -> None:
+    now = [0.0]
+    shown = BuildProgress("kayles", Gone(), clock=lambda: now[0], terminal=True)
+    now[0] = 1.5
+    shown(9, 24)
+    now[0] = 3.0
+    shown(12, 24)
+    shown.close()
+    assert not shown.terminal
 
 
 def test_a_long_sequence_on_a_pseudo_terminal() -> None:

@@ -23,7 +23,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager, nullcontext, suppress
 from typing import TYPE_CHECKING, Any
 
 from grundy.analysis import analyze
@@ -160,15 +160,18 @@ def _search_progress() -> Iterator[None]:
     shown_once = [False]
 
     def show(line: str) -> None:
-        shown_once[0] = True
-        print(f"\r\x1b[K{line}", end="", file=sys.stderr, flush=True)
+        # A terminal that cannot be written any more ends the line, not the search.
+        with suppress(OSError):
+            print(f"\r\x1b[K{line}", end="", file=sys.stderr, flush=True)
+            shown_once[0] = True
 
     try:
         with progress_to(show):
             yield
     finally:
         if shown_once[0]:
-            print("\r\x1b[K", end="", file=sys.stderr, flush=True)
+            with suppress(OSError):
+                print("\r\x1b[K", end="", file=sys.stderr, flush=True)
 
 
 @contextmanager
