@@ -106,16 +106,32 @@ def test_the_line_of_a_quotient_outlives_its_terminal() -> None:
     assert not shown.terminal
 
 
+#: The command of the issue, in a process whose first progress update comes 1.2 s after the
+#: computation starts (the sleep is put before the bar's first update).
+LATE_FIRST_UPDATE = """
+import sys, time
+from grundy.cli import main
+from grundy.render.progress import ValuesBar
+update = ValuesBar.__call__
+def late(bar, done, first=[True]):
+    if first.pop() if first else False:
+        time.sleep(1.2)
+    update(bar, done)
+ValuesBar.__call__ = late
+sys.exit(main(sys.argv[1:]))
+"""
+
+
 def test_a_long_sequence_on_a_pseudo_terminal() -> None:
-    """The bar appears (the run lasts over a second), is wiped, and the run ends with 0."""
+    """The first update after 1.2 s: the bar appears, is wiped, and the run ends with 0."""
     env = {**os.environ, "LANG": "C.UTF-8", "PYTHONPATH": str(ROOT / "src")}
 
     def limits() -> None:
         _limited()
         signal.signal(signal.SIGINT, signal.SIG_DFL)
 
-    child = pexpect.spawn(sys.executable, ["-m", "grundy", "sequence", "octal:0.137", "--to",
-                                           "100000", "--no-cache", "--no-values"],
+    child = pexpect.spawn(sys.executable, ["-c", LATE_FIRST_UPDATE, "sequence", "octal:0.137",
+                                           "--to", "100000", "--no-cache", "--no-values"],
                           env=env, encoding="utf-8", timeout=TIMEOUT, preexec_fn=limits,
                           dimensions=(24, 100))
     child.expect(pexpect.EOF)
@@ -123,4 +139,5 @@ def test_a_long_sequence_on_a_pseudo_terminal() -> None:
     shown = child.before or ""
     assert "Traceback" not in shown and "Error" not in shown
     assert child.exitstatus == 0
+    assert "computing values" in shown  # the bar was drawn
     assert "octal:0.137 (normal play), heaps 0..100,000" in shown
