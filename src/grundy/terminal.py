@@ -98,7 +98,7 @@ meets its own image, so the second player answers every move with its mirror ima
 the last move.
     """
     heading, _, rest = format_analysis(analysis).partition("\n")
-    console = Console(file=output or sys.stdout, highlight=False, soft_wrap=True)
+    console = Console(file=output or sys.stdout, highlight=False, soft_wrap=True, emoji=False)
     console.print(heading, markup=False)
     for line in board_lines(analysis.position, boards_only=True):
         console.print(line)
