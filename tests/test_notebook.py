@@ -93,9 +93,7 @@ class TestHtml:
 
 
 def test_ipython_shows_the_pictures() -> None:
-    from IPython.core.interactiveshell import InteractiveShell
-
-    shell = InteractiveShell.instance()
+    shell = pytest.importorskip("IPython.core.interactiveshell").InteractiveShell.instance()
     register_display()
 
     def shown(value: object) -> dict[str, Any]:
