@@ -4,7 +4,9 @@ sequences as HTML through IPython's formatters, and a real notebook run by a ker
 from __future__ import annotations
 
 import random
+import sys
 import xml.etree.ElementTree as ET
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -92,12 +94,16 @@ class TestHtml:
         assert html.count(">-</td>") + html.count(">+</td>") == 11 and "<img" not in html
 
 
-def test_ipython_shows_the_pictures() -> None:
-    shell = pytest.importorskip("IPython.core.interactiveshell").InteractiveShell.instance()
+def test_ipython_shows_the_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """IPython's own formatters, as a shell holds them (without starting one)."""
+    formatters = pytest.importorskip("IPython.core.formatters")
+    display = formatters.DisplayFormatter()
+    shell = SimpleNamespace(display_formatter=display)
+    monkeypatch.setitem(sys.modules, "IPython", SimpleNamespace(get_ipython=lambda: shell))
     register_display()
 
     def shown(value: object) -> dict[str, Any]:
-        data, _ = shell.display_formatter.format(value)
+        data, _ = display.format(value)
         return data
 
     assert shown(parse_position("cram 2x3"))["image/svg+xml"].startswith("<svg")
