@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check lint typecheck layers docs pytest dist-check system workbook clean
+.PHONY: run test check lint typecheck layers docs pytest dist-check system workbook pictures \
+	screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +60,15 @@ test: check dist-check pytest
 # Regenerate docs/workbook.md after changing the library (the tests check it is current).
 workbook: $(STAMP) system
 	$(BIN)/python docs/make_workbook.py
+
+# Redraw the family pages' pictures and the API reference's pages (the tests check they
+# are current); retake the screenshots of the web page (a local server and Chromium).
+pictures: $(STAMP) system
+	$(BIN)/python docs/make_pictures.py
+	$(BIN)/python docs/make_reference.py
+
+screenshots: $(STAMP) system
+	$(BIN)/python docs/make_screenshots.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site dist

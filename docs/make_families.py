@@ -13,6 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from make_pictures import POSITIONS as PICTURE_POSITIONS
+from make_screenshots import POSITIONS as SCREENSHOT_POSITIONS
 from make_workbook import Book, write_or_check
 
 from grundy.heap.wythoff import lower, upper
@@ -130,7 +132,33 @@ def build() -> str:
               "ordinary period).")
     book.run("sequence --period all-but:2,5 --to 29")
     book.run("sequence --period --json --no-values nim --to 100")
+    pictures(book)
     return book.markdown()
+
+
+#: The families of the page with their played game (docs/make_pictures.py) and their
+#: screenshot (docs/make_screenshots.py): name of the pictures, title.
+PICTURED = [("wythoff", "Wythoff's game"), ("moore", "Moore's Nim_k"),
+            ("staircase", "Staircase Nim"), ("nim-add", "Nim with additions"),
+            ("northcott", "Northcott's game"), ("turning-turtles", "Turning Turtles"),
+            ("mock-turtles", "Mock Turtles"), ("ruler", "Ruler"),
+            ("turning-corners", "Turning Corners"), ("all-but", "An all-but game")]
+
+
+def pictures(book: Book) -> None:
+    """Each family's game played out, and the web page on a desktop and on a phone."""
+    book.heading(2, "Pictures and played games")
+    book.text("A game of each family played out by two perfect players (`python "
+              "docs/make_pictures.py` redraws these), and the web page (`grundy serve`) on a "
+              "desktop and on a phone (`python docs/make_screenshots.py` retakes these).")
+    for name, title in PICTURED:
+        start, shown = PICTURE_POSITIONS[name], SCREENSHOT_POSITIONS[name]
+        book.heading(3, title)
+        book.text(f"A perfect game from `{start}`, move by move:",
+                  f"![A perfect game of {start}](pictures/{name}-game.svg)",
+                  f"`{shown}` on the web page, on a desktop and on a phone:",
+                  f"![{shown} on a desktop](screenshots/{name}.png)",
+                  f"![{shown} on a phone](screenshots/{name}-phone.png)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -30,10 +30,32 @@ def test_the_pages_have_console_examples() -> None:
 
 
 def test_reference_documents_every_module_once() -> None:
-    listed = re.findall(r"^::: (\S+)$", (DOCS / "reference.md").read_text("utf-8"), re.M)
+    index = (DOCS / "reference.md").read_text("utf-8")
+    listed = re.findall(r"^- \[`(grundy(?:\.\w+)*)`\]\(reference/\1\.md\)", index, re.M)
     modules = {m.name for m in pkgutil.walk_packages(grundy.__path__, "grundy.")}
     modules -= {"grundy.__main__", "grundy.heap", "grundy.render"}  # nothing of their own
     assert sorted(listed) == sorted(set(listed)), "a module is listed twice"
     assert set(listed) == modules | {"grundy"}, (
         f"add to docs/reference.md: {sorted(modules - set(listed))}; "
         f"remove: {sorted(set(listed) - modules - {'grundy'})}")
+
+
+def test_each_module_has_its_page_in_the_menu() -> None:
+    done = subprocess.run([sys.executable, str(DOCS / "make_reference.py"), "--check"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_pictures_of_the_family_pages_are_up_to_date() -> None:
+    done = subprocess.run([sys.executable, str(DOCS / "make_pictures.py"), "--check"],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+
+
+def test_each_family_page_shows_pictures() -> None:
+    pages = [*(DOCS / "games").glob("*.md"), DOCS / "families.md"]
+    for page in pages:
+        text = page.read_text("utf-8")
+        assert "-game.svg)" in text and "screenshots/" in text, page
+        for target in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text):
+            assert (page.parent / target).resolve().is_file(), f"{page}: {target}"

@@ -302,7 +302,21 @@ more than 1.0 seconds
             self._reported = elapsed
             rate = positions / elapsed if elapsed else 0
             report(f"{self.what}: {self._so_far(positions, regions)}, {rate:,.0f} positions/s,"
-                   f" {elapsed:.0f} s")
+                   f" {elapsed:.0f} s{self._left(elapsed)}")
+
+    def _left(self, elapsed: float) -> str:
+        """What is left, where it can be told: the time a budget still allows (the search
+        ends by then, answered or refused); nothing bounds a search without one.
+
+        >>> with work_limit(Budget.of(seconds=60.0)):
+        ...     watch = Watch("solving cram 6x6")
+        >>> watch._left(12.4)
+        ', at most 48 s left of the budget'
+        """
+        seconds = None if self.budget is None else self.budget.seconds
+        if seconds is None:
+            return ""
+        return f", at most {max(0.0, seconds - elapsed):.0f} s left of the budget"
 
     def interrupted(self, positions: int, regions: int) -> SearchInterrupted:
         """What Ctrl-C during the search says: how far it got."""

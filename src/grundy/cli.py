@@ -22,9 +22,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager, nullcontext, suppress
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -47,7 +46,7 @@ from grundy.errors import (
 )
 from grundy.heap.base import MEMORY_BOUND, HeapGame, Progress, disk_cache, use_disk_cache
 from grundy.numerals import shown
-from grundy.render.text import format_analysis, outcome_table, value_rows
+from grundy.render.text import grouped, outcome_table, value_rows
 from grundy.sequences import (
     Frequencies,
     beyond_memory,
@@ -85,7 +84,9 @@ def _analyze(args: argparse.Namespace) -> None:
         if args.json:
             _print_json(result.to_json())
         else:
-            print(format_analysis(result))
+            from grundy.terminal import print_analysis
+
+            print_analysis(result)
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -175,15 +176,18 @@ def _search_progress() -> Iterator[None]:
     shown_once = [False]
 
     def show(line: str) -> None:
-        shown_once[0] = True
-        print(f"\r\x1b[K{line}", end="", file=sys.stderr, flush=True)
+        # A terminal that cannot be written any more ends the line, not the search.
+        with suppress(OSError):
+            print(f"\r\x1b[K{line}", end="", file=sys.stderr, flush=True)
+            shown_once[0] = True
 
     try:
         with progress_to(show):
             yield
     finally:
         if shown_once[0]:
-            print("\r\x1b[K", end="", file=sys.stderr, flush=True)
+            with suppress(OSError):
+                print("\r\x1b[K", end="", file=sys.stderr, flush=True)
 
 
 @contextmanager
@@ -194,34 +198,14 @@ def _progress(total: int) -> Iterator[Progress | None]:
         yield None
         return
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        TaskProgressColumn,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-    from rich.progress import Progress as Bar
 
-    bar = Bar(TextColumn("computing values"), BarColumn(), TaskProgressColumn(),
-              MofNCompleteColumn(), TextColumn("{task.speed:>10,.0f} values/s"),
-              TimeRemainingColumn(), transient=True, console=Console(stderr=True))
-    task = bar.add_task("computing values", total=total + 1)
-    started = time.monotonic()
-    shown = False
+    from grundy.render.progress import ValuesBar
 
-    def update(done: int) -> None:
-        nonlocal shown
-        if not shown and time.monotonic() - started >= 1.0:
-            bar.start()
-            shown = True
-        bar.update(task, completed=done)
-
+    bar = ValuesBar(total + 1, Console(stderr=True))
     try:
-        yield update
+        yield bar
     finally:
-        if shown:
-            bar.stop()
+        bar.close()
 
 
 @contextmanager
@@ -279,7 +263,7 @@ def _sequence(args: argparse.Namespace) -> None:
         _print_json(report.to_json())
         return
     convention = "misere" if report.misere else "normal"
-    print(f"{report.game} ({convention} play), heaps 0..{args.to}")
+    print(f"{report.game} ({convention} play), heaps 0..{grouped(args.to)}")
     if report.values is not None:
         print(value_rows(report.values))
     if report.outcomes is not None:
@@ -348,10 +332,11 @@ def _say_period(period: Period | None) -> str:
         return "No period seen in these values."
     proof = f"proved by the {period.by}" if period.certified else "not proved"
     if period.saltus:
-        return (f"Arithmetic-periodic from heap {period.preperiod} with period "
-                f"{period.period} and saltus {period.saltus}: G(n + {period.period}) "
+        return (f"Arithmetic-periodic from heap {grouped(period.preperiod)} with period "
+                f"{grouped(period.period)} and saltus {period.saltus}: G(n + {period.period}) "
                 f"= G(n) + {period.saltus} ({proof}).")
-    return f"Periodic from heap {period.preperiod} with period {period.period} ({proof})."
+    return (f"Periodic from heap {grouped(period.preperiod)} with period "
+            f"{grouped(period.period)} ({proof}).")
 
 
 def _outcome(letter: str) -> Any:
@@ -366,7 +351,8 @@ def _value(args: argparse.Namespace) -> None:
     if args.json:
         _print_json(report.to_json())
     else:
-        print(f"{report.game} {report.heap}: nim-value {report.nim_value} (by {report.by})")
+        print(f"{report.game} {report.heap}: nim-value {grouped(report.nim_value)} (by "
+              f"{report.by})")
 
 
 def _table(args: argparse.Namespace) -> None:
@@ -437,7 +423,8 @@ def _counter(what: str) -> Iterator[Callable[[int, int], None] | None]:
         yield None
         return
     from rich.console import Console
-    from rich.progress import Progress as Bar
+
+    from grundy.render.progress import SafeProgress as Bar
 
     with Bar(transient=True, console=Console(stderr=True)) as bar:
         task = bar.add_task(what, total=None)

@@ -23,7 +23,7 @@ from typing import TextIO
 
 from rich.console import Console
 
-from grundy.analysis import analyze, as_position
+from grundy.analysis import Analysis, analyze, as_position
 from grundy.budget import PLAYING_POSITIONS, Budget
 from grundy.catalogue import parse_position
 from grundy.core.position import Move, Position
@@ -38,7 +38,7 @@ from grundy.opponent import (
     wins,
 )
 from grundy.render.board_text import board_lines, move_by_targets
-from grundy.render.text import nim_sum_columns
+from grundy.render.text import format_analysis, nim_sum_columns
 from grundy.values import Outcome
 
 #: How many moves are listed; more can still be chosen by number or by position.
@@ -77,6 +77,32 @@ def play(position: Position | str, misere: bool = False, first: str = "me",
         game.say("")
         game.say(game.text("bye"))
         return 130
+
+
+def print_analysis(analysis: Analysis, output: TextIO | None = None) -> None:
+    """Print an analysis as ``grundy analyze`` does: its words
+    (:func:`~grundy.render.text.format_analysis`), with a board position drawn under the
+    first line as ``grundy play`` draws it (colours only on a terminal), on ``output``
+    (standard output by default).
+
+    >>> print_analysis(analyze("cram 2x2"))
+    Position: cram 2x2  (normal play: whoever cannot move loses)
+    cram 2x2
+      2 · ·
+      1 · ·
+        a b
+    The second player wins: a P-position (whoever moves loses).
+    Nim-value: 0
+    Why: the lecture's symmetry strategy: the position is its own mirror image and no move \
+meets its own image, so the second player answers every move with its mirror image and makes \
+the last move.
+    """
+    heading, _, rest = format_analysis(analysis).partition("\n")
+    console = Console(file=output or sys.stdout, highlight=False, soft_wrap=True, emoji=False)
+    console.print(heading, markup=False)
+    for line in board_lines(analysis.position, boards_only=True):
+        console.print(line)
+    console.print(rest, markup=False)
 
 
 class _Game:

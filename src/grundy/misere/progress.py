@@ -21,6 +21,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from typing import TextIO
 
 #: Seconds of building before the line appears, and between two updates of it.
@@ -49,14 +50,19 @@ class BuildProgress:
                                         and now - self.shown_at < INTERVAL):
             return
         self.shown_at = now
-        self.stream.write(f"\rbuilding the misère quotient of {self.game}: heap {heap}, "
-                          f"{order} elements so far ")
-        self.stream.flush()
+        try:
+            self.stream.write(f"\rbuilding the misère quotient of {self.game}: heap {heap}, "
+                              f"{order} elements so far ")
+            self.stream.flush()
+        # A terminal that cannot be written any more ends the line, not the build.
+        except OSError:
+            self.terminal = False
 
     def close(self) -> None:
         """End the line, so that what follows (the answer, or the word that the build was
         interrupted) starts on a line of its own."""
-        if self.shown_at is not None:
-            self.stream.write("\n")
-            self.stream.flush()
-            self.shown_at = None
+        if self.shown_at is not None and self.terminal:
+            with suppress(OSError):
+                self.stream.write("\n")
+                self.stream.flush()
+        self.shown_at = None

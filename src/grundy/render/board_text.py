@@ -33,12 +33,23 @@ from grundy.render.pictures import pictures, square_name
 PER_LINE = 20
 
 
-def board_lines(position: Position) -> list[Text]:
+#: The kinds of picture that are boards: what ``grundy analyze`` draws (heaps it leaves to
+#: their numbers).
+BOARD_KINDS = frozenset({"grid", "bar", "cube", "polygon", "circle"})
+
+
+def board_lines(position: Position, *, boards_only: bool = False) -> list[Text]:
     """The pictures of ``position``'s components, one after another (none when a picture is
-    too big to be of use)."""
+    too big to be of use; with ``boards_only``, none unless a component is a board).
+
+    >>> board_lines(parse_position("nim 3"), boards_only=True)
+    []
+    """
     try:
         drawn = pictures(position)
     except TooBig:
+        return []
+    if boards_only and not any(p["kind"] in BOARD_KINDS for p in drawn["components"]):
         return []
     lines: list[Text] = []
     for picture in drawn["components"]:

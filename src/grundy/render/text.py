@@ -20,6 +20,16 @@ if TYPE_CHECKING:
     from grundy.analysis import Analysis
 
 
+def grouped(number: int) -> str:
+    """``number`` for people: five digits and more in groups of three, split by commas (the
+    ``--json`` output and the text forms of positions keep plain digits).
+
+    >>> grouped(1234), grouped(12345), grouped(-1000000)
+    ('1234', '12,345', '-1,000,000')
+    """
+    return f"{number:,}" if abs(number) >= 10_000 else str(number)
+
+
 def nim_sum_columns(rows: Sequence[tuple[str, int]]) -> str:
     """The rows' values in binary, one under another, and their nim-sum below a rule.
 
@@ -30,10 +40,10 @@ def nim_sum_columns(rows: Sequence[tuple[str, int]]) -> str:
     lines = [*rows, ("nim-sum", total)]
     bits = max(1, *(value.bit_length() for _, value in lines))
     label_width = max(len(label) for label, _ in lines)
-    value_width = max(len(str(value)) for _, value in lines)
+    value_width = max(len(grouped(value)) for _, value in lines)
 
     def line(label: str, value: int) -> str:
-        return f"  {label:<{label_width}}  {value:>{value_width}}   {value:0{bits}b}"
+        return f"  {label:<{label_width}}  {grouped(value):>{value_width}}   {value:0{bits}b}"
 
     body = [line(label, value) for label, value in rows]
     rule = "  " + "─" * (label_width + value_width + bits + 5)
@@ -51,7 +61,7 @@ def outcome_table(outcomes: Sequence[Outcome], start: int = 0, width: int = 10) 
     blocks = []
     for first in range(0, len(outcomes), width):
         chunk = outcomes[first:first + width]
-        sizes = [str(start + first + i) for i in range(len(chunk))]
+        sizes = [grouped(start + first + i) for i in range(len(chunk))]
         cell = max(len(s) for s in sizes)
         blocks.append("  ".join(f"{s:<{cell}}" for s in sizes).rstrip() + "\n"
                       + "  ".join(f"{marks[o]:<{cell}}" for o in chunk).rstrip())
@@ -65,9 +75,10 @@ def value_rows(values: Sequence[int], start: int = 0, width: int = 10) -> str:
     0:  0 1 2 0
     4:  1 2 0
     """
-    label = len(str(start + max(len(values) - 1, 0)))
+    label = len(grouped(start + max(len(values) - 1, 0)))
     return "\n".join(
-        f"{start + first:>{label}}:  " + " ".join(map(str, values[first:first + width]))
+        f"{grouped(start + first):>{label}}:  "
+        + " ".join(grouped(int(v)) for v in values[first:first + width])
         for first in range(0, len(values), width))
 
 
@@ -101,15 +112,18 @@ def format_analysis(analysis: Analysis, max_moves: int = 20) -> str:
     lines = [f"Position: {analysis.position}  ({convention})", who]
     remoteness = analysis.remoteness
     if remoteness is not None and analysis.outcome is not Outcome.D:
-        lines.append(f"With perfect play the game lasts {remoteness} more move"
+        lines.append(f"With perfect play the game lasts {grouped(remoteness)} more move"
                      f"{'' if remoteness == 1 else 's'} (remoteness).")
     value = analysis.nim_value
     if value is not None:
-        lines.append(f"Nim-value: {value}")
+        lines.append(f"Nim-value: {grouped(value) if isinstance(value, int) else value}")
     if isinstance(value, int) and len(analysis.terms) > 1:
         rows = [(t.label, t.value) for t in analysis.terms if isinstance(t.value, int)]
         lines += ["", nim_sum_columns(rows)]
     elif analysis.misere or value is None:
+        words = _in_words(analysis)
+        if words is not None:
+            lines.append(f"In words: {words}.")
         lines.append(f"Found by {analysis.method}.")
     elif analysis.reason is not None:
         lines.append(f"Why: {analysis.reason}.")
@@ -124,5 +138,34 @@ def format_analysis(analysis: Analysis, max_moves: int = 20) -> str:
         lines += ["", f"Winning moves ({why}):"]
         lines += [f"  {m.description}  ->  {m.position}" for m in moves[:max_moves]]
         if len(moves) > max_moves:
-            lines.append(f"  ... and {len(moves) - max_moves} more (--json lists them all)")
+            lines.append(f"  ... and {grouped(len(moves) - max_moves)} more (--json lists them"
+                         " all)")
     return "\n".join(lines)
+
+
+#: Why a misère answer from a quotient or from the tame rule holds, in words, by who wins.
+_QUOTIENT_WORDS = {
+    Outcome.N: "the player to move wins, because some move (listed below) leaves the opponent "
+               "a losing position; the game's misère quotient, a small multiplication table "
+               "standing for every sum of its heaps, finds it by multiplying the heaps' "
+               "elements",
+    Outcome.P: "the player to move loses, because every move leaves the opponent a winning "
+               "position; the game's misère quotient, a small multiplication table standing "
+               "for every sum of its heaps, shows it: the heaps' elements multiply to a losing "
+               "one",
+}
+_TAME_WORDS = (
+    "the game is tame, so it plays as misère Nim: the player who leaves a nim-sum of 0 wins, "
+    "except when every heap left is fickle (plays as Nim's heaps of 0 and 1 do), where "
+    "leaving a nim-sum of 1 wins")
+
+def _in_words(analysis: Analysis) -> str | None:
+    """A plain sentence on who wins a misère position and why, before the algebra of the
+    quotient or the tame rule that found it (None for other methods)."""
+    if analysis.method.startswith("the misère quotient"):
+        return _QUOTIENT_WORDS.get(analysis.outcome)
+    if analysis.method.startswith("the tame rule"):
+        who = ("the player to move wins" if analysis.outcome is Outcome.N
+               else "the player to move loses")
+        return f"{who}; {_TAME_WORDS}"
+    return None
