@@ -132,7 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--misere", action="store_true", help="the last player to move loses")
     sub.add_argument("--json", action="store_true", help="print one JSON object")
     sub.add_argument("--budget", metavar="TIME,MEMORY", help="the time and memory the search "
-                     "may take, like 10m,2GB (s, m, h; MB, GB, MiB, GiB); either may be left out")
+                     "may take, like 10m,2GB: a time in s, m (minutes) or h (10s, 5m, 2h), a "
+                     "memory in MB, GB, MiB or GiB (at least 1MiB); either may be left out. "
+                     "512M is refused: M alone would mean minutes here but MiB in --max-memory")
     sub.add_argument("position", nargs="+", help="GAME POSITION... [+ GAME POSITION...]")
 
     sub = command("sequence", "nim-values (or misère outcomes) of single heaps 0..N")
