@@ -230,7 +230,6 @@ def _sequence(args: argparse.Namespace) -> None:
         if args.no_values and not (args.save or args.misere):
             head = beyond_memory(game, args.to, args.period)
         if head is not None:
-            print(_say_window(args.to, head, args.period), file=sys.stderr)
             window = None
             if args.checkpoint:
                 from grundy.heap.window import WindowCheckpoint
@@ -240,6 +239,8 @@ def _sequence(args: argparse.Namespace) -> None:
             report = windowed_report(game, args.to, period=args.period,
                                      frequencies=args.frequencies, progress=progress,
                                      checkpoint=window)
+            # Said once the work is done: a refusal is then the only line on stderr.
+            _say(_say_window(args.to, head, args.period))
         else:
             checkpoint = None
             if args.checkpoint:
@@ -279,14 +280,12 @@ def _say_window(n: int, head: int, period: bool) -> str:
     from grundy.budget import memory_limit
     from grundy.heap.window import periods_looked_for
 
-    note = (f"grundy: heaps 0..{n} do not fit the memory budget ({memory_limit()} bytes) as a "
-            f"full array: heaps 0..{head - 1} are computed in full, then only those, the rare "
-            "heaps and a sliding window of the last values are kept, all the rare/common "
-            "method needs once rare heaps have stopped appearing (if they have not, the run "
-            "stops and says so)")
+    note = (f"grundy: heaps 0..{n} do not fit the memory budget ({memory_limit()} bytes) as one "
+            f"array: heaps 0..{head - 1} were computed in full, then only the rare heaps and "
+            "a sliding window of the last values were kept (the rare/common method)")
     if period:
-        note += (f"; periods up to {periods_looked_for(memory_limit())} heaps long (and the "
-                 "window's length) are looked for, and no arithmetic ones")
+        note += (f"; periods up to {periods_looked_for(memory_limit())} heaps long were looked "
+                 "for, and no arithmetic ones")
     return note
 
 
@@ -451,17 +450,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             use_disk_cache(False)
         code = COMMANDS[args.command](args)
     except ValueError as error:
-        print(f"grundy: {one_line(str(error))}", file=sys.stderr)
+        _say(f"grundy: {error}")
         return 2
     except TooBig as error:
-        print(f"grundy: too big: {one_line(str(error))}", file=sys.stderr)
+        _say(f"grundy: too big: {error}")
         return 3
     except SequenceInterrupted as stop:
         print(f"grundy: interrupted; the values of heaps 0..{len(stop.values) - 1} are kept",
               file=sys.stderr)
         return 130
     except SearchInterrupted as stop:
-        print(f"grundy: interrupted: {one_line(str(stop))}", file=sys.stderr)
+        _say(f"grundy: interrupted: {stop}")
         return 130
     except KeyboardInterrupt:
         print("grundy: interrupted", file=sys.stderr)
@@ -469,12 +468,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except (MemoryError, RecursionError, OverflowError) as error:
-        print(f"grundy: too big: {_failure(error)}", file=sys.stderr)
+        _say(f"grundy: too big: {_failure(error)}")
         return 3
     except OSError as error:
-        print(f"grundy: {_failure(error)}", file=sys.stderr)
+        _say(f"grundy: {_failure(error)}")
         return 2
     return code or 0
+
+
+def _say(line: str) -> None:
+    """One line on stderr, of at most 400 characters with its prefix."""
+    print(one_line(line), file=sys.stderr)
 
 
 def _failure(error: BaseException) -> str:
