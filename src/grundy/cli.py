@@ -20,6 +20,8 @@ Nim-value: 0
 from __future__ import annotations
 
 import argparse
+import codecs
+import io
 import json
 import sys
 import time
@@ -442,8 +444,62 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int | None]] = {
 }
 
 
+#: ASCII for the symbols the tool prints, on a terminal whose encoding lacks them.
+_ASCII = {"…": "...", "—": "-", "–": "-", "∞": "inf", "⊕": "(+)", "·": ".", "→": "->",
+          "⌊": "floor(", "⌋": ")", "φ": "phi", "γ": "gamma", "π": "pi", "∅": "{}", "√": "sqrt",
+          "»": ">>", "«": "<<", "●": "o", "•": "*", "✿": "*", "↻": "@", "☠": "X", "■": "#",
+          "▒": "#", "▆": "#", "≥": ">=", "≤": "<=", "≡": "=", "×": "x"}
+_SUPERSCRIPTS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789", strict=True))
+
+
+def _in_ascii(error: UnicodeError) -> tuple[str | bytes, int]:
+    """The codec error handler of the standard streams: ASCII stand-ins for what the
+    terminal's encoding cannot write (``─`` as ``-``, ``²`` as ``^2``), ``?`` for the rest,
+    and the bytes of undecodable file names (as ``surrogateescape`` writes them).
+
+    >>> "ab² ─ ∞ è".encode("ascii", errors="grundy-ascii")
+    b'ab^2 - inf e'
+    """
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    bad = error.object[error.start:error.end]
+    if all("\udc80" <= c <= "\udcff" for c in bad):
+        return bytes(ord(c) - 0xDC00 for c in bad), error.end
+    return "".join(_stand_in(c) for c in bad), error.end
+
+
+def _stand_in(char: str) -> str:
+    import unicodedata
+
+    if char in _ASCII:
+        return _ASCII[char]
+    if char in _SUPERSCRIPTS:
+        return "^" + _SUPERSCRIPTS[char]
+    name = unicodedata.name(char, "")
+    if name.startswith("BOX DRAWINGS"):
+        return "-" if "HORIZONTAL" in name else "|" if "VERTICAL" in name else "+"
+    plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+    return plain or "?"
+
+
+codecs.register_error("grundy-ascii", _in_ascii)
+
+
+def _tolerant_streams() -> None:
+    """Let the standard streams write every answer whatever the terminal's encoding
+    (``PYTHONIOENCODING=latin-1``): what the encoding lacks is written in ASCII, and typed
+    bytes it cannot read become replacement characters; errors the user chose are kept."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors in ("strict",
+                                                                      "surrogateescape"):
+            stream.reconfigure(errors="grundy-ascii")
+    if isinstance(sys.stdin, io.TextIOWrapper) and sys.stdin.errors == "strict":
+        sys.stdin.reconfigure(errors="replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
+    _tolerant_streams()
     try:
         args = build_parser().parse_args(argv)
         if getattr(args, "no_cache", False):
