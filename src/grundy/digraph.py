@@ -129,17 +129,7 @@ class GraphGame(Game[Tokens]):
         grundy.errors.InvalidGame: graph:none.txt: cannot read the file (No such file or directory)
         """
         given = os.fspath(path)
-        try:
-            status = os.stat(given)
-        except OSError as error:
-            raise InvalidGame(f"graph:{given}: cannot read the file ({error.strerror})") from None
-        if not stat.S_ISREG(status.st_mode):
-            # A fifo or a device (/dev/zero) would block or never end: never opened.
-            raise InvalidGame(f"graph:{given}: cannot read the file (not a regular file, "
-                              "but a directory, a fifo or a device)")
-        if status.st_size > MAX_BYTES:
-            raise TooBig(f"reading graph:{given}", size=status.st_size, limit=MAX_BYTES,
-                         unit="bytes")
+        status = file_status(f"graph:{given}", given)
         return _load(given, os.path.realpath(given), status.st_mtime_ns, status.st_size)
 
     @property
@@ -331,6 +321,30 @@ def _load(given: str, real: str, mtime: int, size: int) -> GraphGame:
     """Read a graph file; the key's real path, time and size make a changed file read again."""
     edges, lone = read_edge_list(f"graph:{given}", real)
     return GraphGame(edges, lone, path=given)
+
+
+def file_status(where: str, path: str) -> os.stat_result:
+    """The status of a graph file that may be read: a regular file of at most
+    :data:`MAX_BYTES` bytes; ``where`` names it in messages (``graph:moves.txt``).
+
+    >>> file_status("graph:/dev/null", "/dev/null")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidGame: graph:/dev/null: cannot read the file (not a regular file, but \
+a directory, a fifo or a device)
+    """
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) else "not a file name"
+        raise InvalidGame(f"{where}: cannot read the file ({reason})") from None
+    if not stat.S_ISREG(status.st_mode):
+        # A fifo or a device (/dev/zero) would block or never end: never opened.
+        raise InvalidGame(f"{where}: cannot read the file (not a regular file, but a "
+                          "directory, a fifo or a device)")
+    if status.st_size > MAX_BYTES:
+        raise TooBig(f"reading {where}", size=status.st_size, limit=MAX_BYTES, unit="bytes")
+    return status
 
 
 def read_text_file(where: str, real: str) -> str:

@@ -43,7 +43,7 @@ from typing import ClassVar
 from grundy.budget import search_positions
 from grundy.caches import remembered
 from grundy.core.game import Game, Option
-from grundy.digraph import MAX_BYTES, _check_name, parse_edge_list, read_text_file
+from grundy.digraph import _check_name, file_status, parse_edge_list, read_text_file
 from grundy.errors import InvalidGame, InvalidPosition, TooBig
 from grundy.values import mex
 
@@ -292,12 +292,7 @@ class GraphKayles(Game[int]):
 directory)
         """
         where = f"{cls.name}:{path}"
-        try:
-            status = os.stat(path)
-        except OSError as error:
-            raise InvalidGame(f"{where}: cannot read the file ({error.strerror})") from None
-        if status.st_size > MAX_BYTES:
-            raise TooBig(f"reading {where}", size=status.st_size, limit=MAX_BYTES, unit="bytes")
+        status = file_status(where, path)
         edges, nodes = _read(where, os.path.realpath(path), status.st_mtime_ns, status.st_size)
         return cls(edges, nodes, path=path)
 
