@@ -257,7 +257,7 @@ def _census_arguments(sub: argparse.ArgumentParser) -> None:
 
 #: The longest word a message line shows whole (a path fits; a 4000-digit number does not).
 LONGEST_WORD = 100
-_LONG_WORD = re.compile(r"\S{%d,}" % (LONGEST_WORD + 1))
+_LONG_WORD = re.compile(rf"\S{{{LONGEST_WORD + 1},}}")
 
 
 def one_line(message: str, most: int = 400) -> str:
