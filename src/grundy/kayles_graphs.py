@@ -44,7 +44,7 @@ from typing import ClassVar
 from grundy.budget import search_positions, time_needed
 from grundy.caches import remembered
 from grundy.core.game import Game, Option
-from grundy.digraph import _check_name, file_status, parse_edge_list, read_text_file
+from grundy.digraph import _check_name, file_status, parse_adjacency, read_file
 from grundy.errors import InvalidGame, InvalidPosition, TooBig
 from grundy.values import mex
 
@@ -424,15 +424,21 @@ def _natural(name: str) -> tuple[int, int | str]:
 def _read(where: str, real: str, mtime: int, size: int
           ) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
     """The edges and lone nodes of a file; the key's time and size make a changed file read
-    again."""
-    text = read_text_file(where, real)
-    if real.endswith(".g6") or text.startswith(">>graph6<<"):
-        if not text.isascii():
+    again.  A file of more than :data:`MAX_NODES` nodes is refused once read into arrays,
+    before any pair of names is made."""
+    data = read_file(where, real)
+    if real.endswith(".g6") or data.startswith(b">>graph6<<"):
+        if not data.isascii():
             raise InvalidGame(f"{where}: not a graph6 file (ASCII only)")
+        text = data.decode("ascii")
         line = text.splitlines()[0] if text else ""
         return graph6_edges(line.removeprefix(">>graph6<<").strip(), where)
-    edges, lone = parse_edge_list(where, text)
-    return tuple(edges), tuple(lone)
+    graph = parse_adjacency(where, data)
+    if graph.size > MAX_NODES:
+        raise TooBig(where, size=graph.size, limit=MAX_NODES, unit="nodes")
+    names = graph.names
+    return (tuple((names[a], names[b]) for a, b in graph.pairs()),
+            tuple(names[i] for i in graph.lone()))
 
 
 def graph6_edges(code: str, where: str = "graph6"
