@@ -500,6 +500,7 @@ def _tolerant_streams() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     _tolerant_streams()
+    started = time.monotonic()
     try:
         args = build_parser().parse_args(argv)
         if getattr(args, "no_cache", False):
@@ -519,7 +520,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say(f"grundy: interrupted: {stop}")
         return 130
     except KeyboardInterrupt:
-        print("grundy: interrupted", file=sys.stderr)
+        # Searches that cannot say how far they got: at least what stopped, and when.
+        command = " ".join(sys.argv[1:] if argv is None else argv)
+        _say(f"grundy: interrupted after {time.monotonic() - started:.1f} s: grundy {command}")
         return 130
     except BrokenPipeError:
         return 0
