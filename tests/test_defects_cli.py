@@ -187,3 +187,17 @@ def test_make_run_installs_only_what_running_needs() -> None:
     assert "graphviz" in run and "pip install --quiet -e .\n" in run
     for package in ("chromium", "zsh", "fish", "python3-venv", "[dev,docs]"):
         assert package not in run and package in tests
+
+
+def test_ctrl_c_names_what_stopped(monkeypatch: pytest.MonkeyPatch,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """A search that cannot say how far it got: the line names the command and its time."""
+    from grundy import cli
+
+    def stopped(args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setitem(cli.COMMANDS, "games", stopped)
+    assert cli.main(["games"]) == 130
+    err = capsys.readouterr().err
+    assert err.startswith("grundy: interrupted after ") and err.endswith(" s: grundy games\n")
