@@ -380,7 +380,7 @@ class Adjacency:
         self.size = len(names)
         # One sorted key an edge: repeated edges go, and each node's successors are a run.
         keys = np.sort(sources.astype(np.int64) * max(1, self.size) + targets)
-        keys = keys[np.concatenate((keys[:1] == keys[:1], keys[1:] != keys[:-1]))]
+        keys = keys[np.diff(keys, prepend=-1) != 0]
         self.targets = (keys % max(1, self.size)).astype(np.int32)
         self.offsets = np.searchsorted(keys // max(1, self.size),
                                        np.arange(self.size + 1)).astype(np.int64)
@@ -403,7 +403,8 @@ class Adjacency:
 
     def successors(self, i: int) -> list[int]:
         """The places of the successors of the node at place ``i``."""
-        return [int(j) for j in self.targets[self.offsets[i]:self.offsets[i + 1]]]
+        found: list[int] = self.targets[self.offsets[i]:self.offsets[i + 1]].tolist()
+        return found
 
     def pairs(self) -> Iterator[tuple[int, int]]:
         """Every edge, as places."""
