@@ -69,6 +69,10 @@ CASES: list[Case] = [
     Case(("analyze", "arc-kayles:{dir}/dense30.txt", "all"), 3,
          "searching arc-kayles:{dir}/dense30.txt (30 nodes joined) needs about"),
     Case(("analyze", "node-kayles:{dir}/dense30.txt", "all"), 0, "Nim-value:"),
+    # ... and a sparse graph, which falls apart into small components, is searched
+    Case(("analyze", "node-kayles:{dir}/ladder30.txt", "all"), 0, "Nim-value:"),
+    Case(("analyze", "arc-kayles:{dir}/ladder30.txt", "all"), 3,
+         "needs more than 500000 options examined"),
     # H10: a fifo is never opened, as a file or typed at the prompt
     Case(("analyze", "node-kayles:{dir}/fifo.txt", "all"), 2, "not a regular file"),
     Case(("analyze", "arc-kayles:{dir}/fifo.txt"), 2, "not a regular file"),
@@ -93,6 +97,9 @@ def _graph_files(directory: Path) -> None:
         edges.add((min(a, b), max(a, b)))
     (directory / "dense30.txt").write_text("".join(f"v{a} v{b}\n" for a, b in sorted(edges)))
     (directory / "path.txt").write_text("a b\nb c\n")
+    (directory / "ladder30.txt").write_text("".join(
+        f"a{j} b{j}\n" + (f"a{j} a{j + 1}\nb{j} b{j + 1}\n" if j < 29 else "")
+        for j in range(30)))
     (directory / "not-a-directory").write_text("")
     os.mkfifo(directory / "fifo.txt")
     nodes = 999_999
