@@ -2,26 +2,39 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# Running needs the package alone; the checks also need the tools of [dev,docs].
 STAMP := $(VENV)/.installed
+DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test check lint typecheck layers docs pytest dist-check system workbook pictures \
-	screenshots clean
+.PHONY: run test check lint typecheck layers docs pytest dist-check system test-system \
+	workbook pictures screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,docs]'
+	$(BIN)/pip install --quiet -e .
 	touch $(STAMP)
 
-# Debian packages the project needs: Graphviz draws game graphs, Chromium runs the
-# browser tests, zsh and fish check the completion scripts, python3-venv gives dist-check a
-# Python that any user may run.  Installed once, as root, only when missing.
+$(DEV_STAMP): $(STAMP)
+	$(BIN)/pip install --quiet -e '.[dev,docs]'
+	touch $(DEV_STAMP)
+
+# The Debian package running needs: Graphviz draws the game graphs.  Installed once, as
+# root, only when missing.
 system:
-	@if ! command -v dot >/dev/null 2>&1 || ! test -x /usr/bin/chromium || \
-			! command -v zsh >/dev/null 2>&1 || ! command -v fish >/dev/null 2>&1 || \
+	@if ! command -v dot >/dev/null 2>&1; then \
+		apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz >/dev/null; \
+	fi
+
+# The Debian packages only the checks need: Chromium runs the browser tests, zsh and fish
+# check the completion scripts, python3-venv gives dist-check a Python that any user may run.
+test-system: system
+	@if ! test -x /usr/bin/chromium || ! command -v zsh >/dev/null 2>&1 || \
+			! command -v fish >/dev/null 2>&1 || \
 			! /usr/bin/python3 -c "import ensurepip" >/dev/null 2>&1; then \
 		apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz chromium zsh fish \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium zsh fish \
 			python3-venv >/dev/null; \
 	fi
 
@@ -30,44 +43,44 @@ run: $(STAMP) system
 	$(BIN)/python -m grundy.demo
 	$(BIN)/grundy serve
 
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests benchmarks docs tools
 
-typecheck: $(STAMP)
+typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict src/grundy
 
-pytest: $(STAMP) system
+pytest: $(DEV_STAMP) test-system
 	$(BIN)/python -m pytest
 
 # The documentation site, into site/; any warning is an error.  The tour notebook is run.
-docs: $(STAMP) system
+docs: $(DEV_STAMP) system
 	$(BIN)/mkdocs build --strict --quiet
 
 # The layers of the package: imports run down, never up, and in no circle; import stays light.
-layers: $(STAMP)
+layers: $(DEV_STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_layers.py
 
 check: lint typecheck layers docs
 
 # Build the wheel and sdist, install the wheel into a fresh virtual environment outside the
 # checkout and try it there as a user with no home (see tools/dist_check.sh).
-dist-check: $(STAMP) system
+dist-check: $(DEV_STAMP) test-system
 	PYTHON=$(BIN)/python sh tools/dist_check.sh
 
 # pytest last, so that its summary closes the output.
 test: check dist-check pytest
 
 # Regenerate docs/workbook.md after changing the library (the tests check it is current).
-workbook: $(STAMP) system
+workbook: $(DEV_STAMP) system
 	$(BIN)/python docs/make_workbook.py
 
 # Redraw the family pages' pictures and the API reference's pages (the tests check they
 # are current); retake the screenshots of the web page (a local server and Chromium).
-pictures: $(STAMP) system
+pictures: $(STAMP)
 	$(BIN)/python docs/make_pictures.py
 	$(BIN)/python docs/make_reference.py
 
-screenshots: $(STAMP) system
+screenshots: $(DEV_STAMP) test-system
 	$(BIN)/python docs/make_screenshots.py
 
 clean:

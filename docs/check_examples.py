@@ -3,11 +3,11 @@
     python docs/check_examples.py            # exit 1, with a diff, if a page's output is stale
     python docs/check_examples.py --update   # write the commands' present output into the pages
 
-An example is a fenced block marked ``console`` in a page under ``docs/``: each line that
-starts with ``$ grundy`` is a command, run here from the repository's root, and the lines
-up to the next command are what it prints (standard output, then standard error).  A
-command may be fed its input as ``$ echo 33 | grundy solve candy``.  The Python examples
-(``>>>``) of the pages are run by pytest's doctest instead.
+An example is a fenced block marked ``console`` in a page under ``docs/`` or in the README:
+each line that starts with ``$ grundy`` is a command, run here from the repository's root,
+and the lines up to the next command are what it prints (standard output, then standard
+error).  A command may be fed its input as ``$ echo 33 | grundy solve candy``.  The Python
+examples (``>>>``) of the pages are run by pytest's doctest instead.
 
 >>> page = "```console\\n$ grundy value half 20\\nwrong\\n```\\n"
 >>> print(updated(page), end="")
@@ -76,8 +76,8 @@ def updated(page: str) -> str:
 
 
 def pages() -> list[Path]:
-    """Every Markdown page of the documentation."""
-    return sorted(PAGES.rglob("*.md"))
+    """Every Markdown page of the documentation, and the README."""
+    return [ROOT / "README.md", *sorted(PAGES.rglob("*.md"))]
 
 
 def main() -> int:

@@ -17,14 +17,16 @@ from grundy.solver import TICK, Solver
 class TestParse:
     @pytest.mark.parametrize(("text", "seconds", "memory"), [
         ("10m", 600.0, None), ("2GB", None, 2 * 10**9), ("2GB,10m", 600.0, 2 * 10**9),
-        (" 90s , 512MiB ", 90.0, 512 * 2**20), ("1.5h", 5400.0, None), ("100kb", None, 10**5)])
+        (" 90s , 512MiB ", 90.0, 512 * 2**20), ("1.5h", 5400.0, None), ("100mb", None, 10**8),
+        ("10M".lower(), 600.0, None), ("2H", 7200.0, None), ("1MiB", None, 2**20)])
     def test_times_and_memories(self, text: str, seconds: float | None,
                                 memory: int | None) -> None:
         budget = parse_budget(text)
         assert (budget.seconds, budget.memory) == (seconds, memory)
 
     @pytest.mark.parametrize("text", ["", "10", "10 m", "m", "5y", "10m,20m", "1GB,2GB", "0s",
-                                      "-3m", "1e9s", "10m,"])
+                                      "-3m", "1e9s", "10m,", "512M", "0GB", "1B", "100kb",
+                                      "10m,512M"])
     def test_bad_budgets_are_refused(self, text: str) -> None:
         with pytest.raises(InvalidArgument):
             parse_budget(text)

@@ -3,6 +3,7 @@ reference lists every module of the package once.  (Their ``>>>`` examples run a
 
 from __future__ import annotations
 
+import importlib.util
 import pkgutil
 import re
 import subprocess
@@ -27,6 +28,19 @@ def test_the_pages_have_console_examples() -> None:
     assert len(commands) >= 40
     for family in ("nim", "subtraction", "take-and-break", "boards", "graphs"):
         assert "```console\n$ grundy" in (DOCS / "games" / f"{family}.md").read_text("utf-8")
+
+
+def test_the_readme_examples_are_checked_too() -> None:
+    """The README's tour is console blocks, so the first test compares it with the tool."""
+    readme = (DOCS.parent / "README.md").read_text("utf-8")
+    assert "```console\n$ grundy analyze kayles 5 6\n" in readme
+    assert readme.count("```console\n$ ") >= 5
+    script = importlib.util.spec_from_file_location("check_examples",
+                                                    DOCS / "check_examples.py")
+    assert script is not None and script.loader is not None
+    check_examples = importlib.util.module_from_spec(script)
+    script.loader.exec_module(check_examples)
+    assert DOCS.parent / "README.md" in check_examples.pages()
 
 
 def test_reference_documents_every_module_once() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
@@ -132,7 +133,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--misere", action="store_true", help="the last player to move loses")
     sub.add_argument("--json", action="store_true", help="print one JSON object")
     sub.add_argument("--budget", metavar="TIME,MEMORY", help="the time and memory the search "
-                     "may take, like 10m,2GB (s, m, h; MB, GB, MiB, GiB); either may be left out")
+                     "may take, like 10m,2GB: a time in s, m (minutes) or h (10s, 5m, 2h), a "
+                     "memory in MB, GB, MiB or GiB (at least 1MiB); either may be left out. "
+                     "512M is refused: M alone would mean minutes here but MiB in --max-memory")
     sub.add_argument("position", nargs="+", help="GAME POSITION... [+ GAME POSITION...]")
 
     sub = command("sequence", "nim-values (or misère outcomes) of single heaps 0..N")
@@ -252,12 +255,32 @@ def _census_arguments(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("-o", "--output", metavar="FILE", help="write the table to FILE")
 
 
+#: The longest word a message line shows whole (a path fits; a 4000-digit number does not).
+LONGEST_WORD = 100
+_LONG_WORD = re.compile(rf"\S{{{LONGEST_WORD + 1},}}")
+
+
 def one_line(message: str, most: int = 400) -> str:
     """A message as one printable line of at most ``most`` characters (messages quote what
-    was typed, which may be long or hold control characters).
+    was typed, which may be long or hold control characters).  Long words lose their middle,
+    and so does the line if it is still too long, so that both ends stay: what was typed
+    and what is allowed.
 
-    >>> print(one_line("a" + chr(10) + "b" + "c" * 500)[:8], len(one_line("c" * 500)))
-    a\\nbcccc 400
+    >>> print(one_line("a" + chr(10) + "b"), len(one_line("c " * 500)))
+    a\\nb 400
+    >>> print(one_line("heap " + "9" * 4000 + " is too big; the limit is 10"))
+    heap 999999999999999999999999999999999999999999999999999999999999…999999999999999999999\
+999999999 is too big; the limit is 10
     """
-    printable = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message[: 2 * most])
-    return printable if len(printable) <= most else printable[: most - 3] + "..."
+    printable = "".join(c if c.isprintable() else repr(c)[1:-1]
+                        for c in _shorter_words(message)[: 20 * most])
+    printable = _shorter_words(printable)
+    if len(printable) <= most:
+        return printable
+    head = (most - 1) * 2 // 3
+    return printable[:head] + "…" + printable[len(printable) - (most - 1 - head):]
+
+
+def _shorter_words(text: str) -> str:
+    return _LONG_WORD.sub(lambda word: word[0][:60] + "…" + word[0][-(LONGEST_WORD - 70):],
+                          text)

@@ -24,6 +24,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from grundy.errors import InvalidArgument, SearchInterrupted, TooBig
+from grundy.numerals import shown
 
 #: Positions one search may meet by default (a few seconds of the general solver).
 SEARCH_POSITIONS = 2_000_000
@@ -81,13 +82,17 @@ class Budget:
 _MEMORY_UNITS = {"b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
                  "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}
 _TIME_UNITS = {"s": 1, "m": 60, "h": 3600}
-_PART = re.compile(r"([0-9]{1,12}(?:\.[0-9]{1,6})?)([a-z]+)")
+_PART = re.compile(r"([0-9]{1,12}(?:\.[0-9]{1,6})?)([a-z]+)", re.IGNORECASE)
+#: The least memory a budget may give: less holds no search's tables (``1B`` is a slip).
+LEAST_MEMORY = 2**20
 
 
 def parse_budget(text: str) -> Budget:
     """A budget from its text: a time, a memory or both, joined by a comma, each a number and
     its unit: ``s``, ``m``, ``h`` for seconds, minutes, hours; ``B``, ``KB``, ``MB``,
-    ``GB``, ``TB`` (powers of 1000) or ``KiB``, ``MiB``, ``GiB``, ``TiB`` for memory.
+    ``GB``, ``TB`` (powers of 1000) or ``KiB``, ``MiB``, ``GiB``, ``TiB`` for memory (at
+    least :data:`LEAST_MEMORY` bytes).  A capital ``M`` alone is refused: ``--max-memory``
+    reads ``512M`` as 512 MiB, so here it would be ambiguous.
 
     >>> parse_budget("2GB,10m")
     Budget(positions=240000000, seconds=600.0, memory=2000000000, timed=True)
@@ -96,26 +101,39 @@ def parse_budget(text: str) -> Budget:
     >>> parse_budget("10 parsecs")
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidArgument: budget part '10 parsecs' is not a time (like 10m, 90s, 2h) \
-nor a memory (like 2GB, 512MiB)
+    grundy.errors.InvalidArgument: --budget part '10 parsecs' is not a time (like 90s, 10m, \
+2h) nor a memory (like 2GB, 512MiB)
+    >>> parse_budget("512M")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidArgument: --budget '512M' is ambiguous: write 512m for 512 minutes, \
+or 512MiB (what --max-memory 512M means) or 512MB for memory
     """
     seconds: float | None = None
     memory: int | None = None
     for part in text.split(","):
-        match = _PART.fullmatch(part.strip().lower())
-        unit = match.group(2) if match else ""
+        match = _PART.fullmatch(part.strip())
+        unit = match.group(2).lower() if match else ""
+        if match and match.group(2) == "M":
+            number = match.group(1)
+            raise InvalidArgument(f"--budget {shown(part.strip(), 40)} is ambiguous: write "
+                                  f"{number}m for {number} minutes, or {number}MiB (what "
+                                  f"--max-memory {number}M means) or {number}MB for memory")
         if match and unit in _TIME_UNITS and seconds is None:
             seconds = float(match.group(1)) * _TIME_UNITS[unit]
         elif match and unit in _MEMORY_UNITS and memory is None:
             memory = int(float(match.group(1)) * _MEMORY_UNITS[unit])
+            if memory < LEAST_MEMORY:
+                raise InvalidArgument(f"--budget {shown(part.strip(), 40)}: a memory budget "
+                                      "is at least 1MiB (like 2GB, 512MiB)")
         elif match and unit in {**_TIME_UNITS, **_MEMORY_UNITS}:
             kind = "time" if unit in _TIME_UNITS else "memory"
-            raise InvalidArgument(f"budget {text!r} gives the {kind} twice")
+            raise InvalidArgument(f"--budget {shown(text, 60)} gives the {kind} twice")
         else:
-            raise InvalidArgument(f"budget part {part!r} is not a time (like 10m, 90s, 2h) nor a"
-                                  " memory (like 2GB, 512MiB)")
+            raise InvalidArgument(f"--budget part {shown(part, 40)} is not a time (like 90s, "
+                                  "10m, 2h) nor a memory (like 2GB, 512MiB)")
     if seconds is not None and seconds <= 0:
-        raise InvalidArgument(f"budget {text!r}: the time must be more than 0")
+        raise InvalidArgument(f"--budget {shown(text, 60)}: the time must be more than 0")
     return Budget.of(seconds, memory)
 
 

@@ -20,8 +20,11 @@ Nim-value: 0
 from __future__ import annotations
 
 import argparse
+import codecs
+import io
 import json
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext, suppress
 from functools import partial
@@ -230,7 +233,6 @@ def _sequence(args: argparse.Namespace) -> None:
         if args.no_values and not (args.save or args.misere):
             head = beyond_memory(game, args.to, args.period)
         if head is not None:
-            print(_say_window(args.to, head, args.period), file=sys.stderr)
             window = None
             if args.checkpoint:
                 from grundy.heap.window import WindowCheckpoint
@@ -243,6 +245,8 @@ def _sequence(args: argparse.Namespace) -> None:
                                      checkpoint=window)
             if window is not None:
                 window.remove()
+            # Said once the work is done: a refusal is then the only line on stderr.
+            _say(_say_window(args.to, head, args.period))
         else:
             checkpoint = None
             if args.checkpoint:
@@ -296,14 +300,12 @@ def _say_window(n: int, head: int, period: bool) -> str:
     from grundy.budget import memory_limit
     from grundy.heap.window import periods_looked_for
 
-    note = (f"grundy: heaps 0..{n} do not fit the memory budget ({memory_limit()} bytes) as a "
-            f"full array: heaps 0..{head - 1} are computed in full, then only those, the rare "
-            "heaps and a sliding window of the last values are kept, all the rare/common "
-            "method needs once rare heaps have stopped appearing (if they have not, the run "
-            "stops and says so)")
+    note = (f"grundy: heaps 0..{n} do not fit the memory budget ({memory_limit()} bytes) as one "
+            f"array: heaps 0..{head - 1} were computed in full, then only the rare heaps and "
+            "a sliding window of the last values were kept (the rare/common method)")
     if period:
-        note += (f"; periods up to {periods_looked_for(memory_limit())} heaps long (and the "
-                 "window's length) are looked for, and no arithmetic ones")
+        note += (f"; periods up to {periods_looked_for(memory_limit())} heaps long were looked "
+                 "for, and no arithmetic ones")
     return note
 
 
@@ -469,38 +471,100 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int | None]] = {
 }
 
 
+#: ASCII for the symbols the tool prints, on a terminal whose encoding lacks them.
+_ASCII = {"…": "...", "—": "-", "–": "-", "∞": "inf", "⊕": "(+)", "·": ".", "→": "->",
+          "⌊": "floor(", "⌋": ")", "φ": "phi", "γ": "gamma", "π": "pi", "∅": "{}", "√": "sqrt",
+          "»": ">>", "«": "<<", "●": "o", "•": "*", "✿": "*", "↻": "@", "☠": "X", "■": "#",
+          "▒": "#", "▆": "#", "≥": ">=", "≤": "<=", "≡": "=", "×": "x"}
+_SUPERSCRIPTS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789", strict=True))
+
+
+def _in_ascii(error: UnicodeError) -> tuple[str | bytes, int]:
+    """The codec error handler of the standard streams: ASCII stand-ins for what the
+    terminal's encoding cannot write (``─`` as ``-``, ``²`` as ``^2``), ``?`` for the rest,
+    and the bytes of undecodable file names (as ``surrogateescape`` writes them).
+
+    >>> "ab² ─ ∞ è".encode("ascii", errors="grundy-ascii")
+    b'ab^2 - inf e'
+    """
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    bad = error.object[error.start:error.end]
+    if all("\udc80" <= c <= "\udcff" for c in bad):
+        return bytes(ord(c) - 0xDC00 for c in bad), error.end
+    return "".join(_stand_in(c) for c in bad), error.end
+
+
+def _stand_in(char: str) -> str:
+    import unicodedata
+
+    if char in _ASCII:
+        return _ASCII[char]
+    if char in _SUPERSCRIPTS:
+        return "^" + _SUPERSCRIPTS[char]
+    name = unicodedata.name(char, "")
+    if name.startswith("BOX DRAWINGS"):
+        return "-" if "HORIZONTAL" in name else "|" if "VERTICAL" in name else "+"
+    plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+    return plain or "?"
+
+
+codecs.register_error("grundy-ascii", _in_ascii)
+
+
+def _tolerant_streams() -> None:
+    """Let the standard streams write every answer whatever the terminal's encoding
+    (``PYTHONIOENCODING=latin-1``): what the encoding lacks is written in ASCII, and typed
+    bytes it cannot read become replacement characters; errors the user chose are kept."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors in ("strict",
+                                                                      "surrogateescape"):
+            stream.reconfigure(errors="grundy-ascii")
+    if isinstance(sys.stdin, io.TextIOWrapper) and sys.stdin.errors == "strict":
+        sys.stdin.reconfigure(errors="replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
+    _tolerant_streams()
+    started = time.monotonic()
     try:
         args = build_parser().parse_args(argv)
         if getattr(args, "no_cache", False):
             use_disk_cache(False)
         code = COMMANDS[args.command](args)
     except ValueError as error:
-        print(f"grundy: {one_line(str(error))}", file=sys.stderr)
+        _say(f"grundy: {error}")
         return 2
     except TooBig as error:
-        print(f"grundy: too big: {one_line(str(error))}", file=sys.stderr)
+        _say(f"grundy: too big: {error}")
         return 3
     except SequenceInterrupted as stop:
         print(f"grundy: interrupted; the values of heaps 0..{len(stop.values) - 1} are kept",
               file=sys.stderr)
         return 130
     except SearchInterrupted as stop:
-        print(f"grundy: interrupted: {one_line(str(stop))}", file=sys.stderr)
+        _say(f"grundy: interrupted: {stop}")
         return 130
     except KeyboardInterrupt:
-        print("grundy: interrupted", file=sys.stderr)
+        # Searches that cannot say how far they got: at least what stopped, and when.
+        command = " ".join(sys.argv[1:] if argv is None else argv)
+        _say(f"grundy: interrupted after {time.monotonic() - started:.1f} s: grundy {command}")
         return 130
     except BrokenPipeError:
         return 0
     except (MemoryError, RecursionError, OverflowError) as error:
-        print(f"grundy: too big: {_failure(error)}", file=sys.stderr)
+        _say(f"grundy: too big: {_failure(error)}")
         return 3
     except OSError as error:
-        print(f"grundy: {_failure(error)}", file=sys.stderr)
+        _say(f"grundy: {_failure(error)}")
         return 2
     return code or 0
+
+
+def _say(line: str) -> None:
+    """One line on stderr, of at most 400 characters with its prefix."""
+    print(one_line(line), file=sys.stderr)
 
 
 def _failure(error: BaseException) -> str:

@@ -54,15 +54,18 @@ True
 
 from __future__ import annotations
 
+import bisect
+import hashlib
 import io
 import os
+import re
 import stat
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from functools import reduce
 from typing import Any
 
-from grundy.budget import SEARCH_POSITIONS
+from grundy.budget import SEARCH_POSITIONS, search_positions, time_needed
 from grundy.caches import remembered
 from grundy.core.game import Game, _solvers
 from grundy.errors import InvalidGame, InvalidPosition, TooBig
@@ -85,6 +88,8 @@ class GraphGame(Game[Tokens]):
 
     Built from its edges (pairs of node names) and any nodes without edges; equal graphs
     from the same file are equal games.  A state is the sorted tuple of the tokens' nodes.
+    The graph is held as arrays (:class:`Adjacency`), a few bytes an edge, so a file at the
+    size limit fits in a few hundred megabytes.
 
     >>> game = GraphGame([("x", "y"), ("y", "z")], nodes=["w"])
     >>> game
@@ -98,21 +103,21 @@ class GraphGame(Game[Tokens]):
     def __init__(self, edges: Iterable[tuple[str, str]], nodes: Iterable[str] = (), *,
                  path: str | None = None) -> None:
         self.path = path
-        self.edges = frozenset(edges)
-        successors: dict[str, list[str]] = {}
-        for source, target in self.edges:
-            successors.setdefault(source, []).append(target)
-            successors.setdefault(target, [])
-        self.lone_nodes = frozenset(node for node in nodes if node not in successors)
-        for node in self.lone_nodes:
-            successors[node] = []
-        for node in successors:
-            _check_name(node, self._where())
-        if not successors:
+        self._set(adjacency_of(self._where(), list(edges), list(nodes)))
+
+    def _set(self, adjacency: Adjacency) -> None:
+        if not adjacency.names:
             raise InvalidGame(f"{self._where()} has no nodes; write one edge 'a b' a line")
-        # Sorted successors make move order, and so every listing, independent of hashing.
-        self._successors = {node: tuple(sorted(kids)) for node, kids in successors.items()}
-        self._hash = hash((path, self.edges, self.lone_nodes))
+        self._graph = adjacency
+        self._hash = hash((self.path, adjacency.digest))
+        self._reached: dict[str, tuple[int, bool]] = {}
+
+    @classmethod
+    def _of(cls, adjacency: Adjacency, path: str) -> GraphGame:
+        game = cls.__new__(cls)
+        game.path = path
+        game._set(adjacency)
+        return game
 
     @classmethod
     def from_file(cls, path: str | os.PathLike[str]) -> GraphGame:
@@ -129,17 +134,7 @@ class GraphGame(Game[Tokens]):
         grundy.errors.InvalidGame: graph:none.txt: cannot read the file (No such file or directory)
         """
         given = os.fspath(path)
-        try:
-            status = os.stat(given)
-        except OSError as error:
-            raise InvalidGame(f"graph:{given}: cannot read the file ({error.strerror})") from None
-        if not stat.S_ISREG(status.st_mode):
-            # A fifo or a device (/dev/zero) would block or never end: never opened.
-            raise InvalidGame(f"graph:{given}: cannot read the file (not a regular file, "
-                              "but a directory, a fifo or a device)")
-        if status.st_size > MAX_BYTES:
-            raise TooBig(f"reading graph:{given}", size=status.st_size, limit=MAX_BYTES,
-                         unit="bytes")
+        status = file_status(f"graph:{given}", given)
         return _load(given, os.path.realpath(given), status.st_mtime_ns, status.st_size)
 
     @property
@@ -158,7 +153,26 @@ class GraphGame(Game[Tokens]):
         >>> GraphGame([("b", "a"), ("a", "c")]).nodes
         ['a', 'b', 'c']
         """
-        return sorted(self._successors)
+        return list(self._graph.names)
+
+    @property
+    def edges(self) -> frozenset[tuple[str, str]]:
+        """Every edge, as a pair of node names (built when asked: one object an edge).
+
+        >>> sorted(GraphGame([("b", "a"), ("a", "c"), ("b", "a")]).edges)
+        [('a', 'c'), ('b', 'a')]
+        """
+        names = self._graph.names
+        return frozenset((names[a], names[b]) for a, b in self._graph.pairs())
+
+    @property
+    def lone_nodes(self) -> frozenset[str]:
+        """The nodes no edge leads to or from.
+
+        >>> GraphGame([("a", "b")], nodes=["c", "a"]).lone_nodes
+        frozenset({'c'})
+        """
+        return frozenset(self._graph.names[i] for i in self._graph.lone())
 
     def successors(self, node: str) -> tuple[str, ...]:
         """The nodes one edge leads to from ``node``, sorted.
@@ -166,7 +180,8 @@ class GraphGame(Game[Tokens]):
         >>> GraphGame([("a", "c"), ("a", "b")]).successors("a")
         ('b', 'c')
         """
-        return self._successors[node]
+        graph = self._graph
+        return tuple(graph.names[j] for j in graph.successors(graph.index(node)))
 
     def moves(self, state: Tokens) -> Iterator[Tokens]:
         """Slide one token along one edge (tokens on the same node move alike).
@@ -178,7 +193,7 @@ class GraphGame(Game[Tokens]):
             if i and state[i - 1] == token:
                 continue
             rest = state[:i] + state[i + 1:]
-            for target in self._successors[token]:
+            for target in self.successors(token):
                 yield (*rest, target)
 
     def canonical(self, state: Tokens) -> Tokens:
@@ -216,13 +231,13 @@ class GraphGame(Game[Tokens]):
         grundy.errors.InvalidPosition: graph has no node 'c'; its nodes are a, b
         """
         if not tokens:
-            example = self.nodes[0]
+            example = self._graph.names[0]
             raise InvalidPosition(f"{self.text} needs the node of each token, "
                                   f"e.g. {self.text} {example}")
         for token in tokens:
-            if token not in self._successors:
+            if self._graph.find(token) is None:
                 raise InvalidPosition(f"{self.text} has no node {shown(token)}; its nodes are "
-                                      f"{_some(self.nodes)}")
+                                      f"{_some(self._graph.names)}")
         return self.canonical(tuple(tokens))
 
     def describe_move(self, state: Tokens, option: Any) -> str:
@@ -237,7 +252,7 @@ class GraphGame(Game[Tokens]):
         if left:
             source, target = next(iter(left)), next(iter(arrived))
         else:  # along a loop: the token ends where it started
-            source = target = next(t for t in state if t in self._successors[t])
+            source = target = next(t for t in state if t in self.successors(t))
         return (f"move from {source} to {target}" if len(state) == 1
                 else f"move a token from {source} to {target}")
 
@@ -245,14 +260,33 @@ class GraphGame(Game[Tokens]):
         """The sum of the tokens' values (Smith's rules); each token's value is memoised.
 
         Linear time in the size of the graph reachable from the tokens, times the number of
-        distinct finite values found there.
+        distinct finite values found there.  Raises :class:`~grundy.errors.TooBig` up front
+        when a token reaches more nodes than the budget allows (:func:`node_budget`).
 
         >>> game = GraphGame([("a", "a"), ("a", "b")])
         >>> game.value(("a",)), game.value(("b",)), game.value(("a", "a"))
         (Infinite({0}), 0, Infinite())
         """
         solver = self.solver()
+        budget = node_budget()
+        for token in dict.fromkeys(state):
+            if token not in solver.values:
+                self._check_reach(token, budget)
         return reduce(add_values, (solver.value(token) for token in state))
+
+    def _check_reach(self, token: str, budget: int) -> None:
+        # Counted once per token and budget: the winning moves ask for many values.
+        reached, whole = self._reached.get(token, (0, False))
+        if not whole and reached <= budget:
+            reached = self._reach(token, most=budget + 1)
+            whole = reached <= budget
+            self._reached[token] = (reached, whole)
+        if reached > budget:
+            nodes = reached if whole else self._graph.size
+            raise TooBig(f"solving {self.text} from {shown(token)}",
+                         size=reached if whole else None, limit=budget, unit="nodes reached",
+                         advice=f"a time budget of {time_needed(nodes * NODE_COST)} "
+                         "(--budget) would allow it")
 
     def solver(self) -> Solver[str]:
         """The memoised solver of one token, whose nodes are the graph's node names.
@@ -264,9 +298,9 @@ class GraphGame(Game[Tokens]):
         """
         found = _solvers.get(self)
         if found is None:
-            # Every node of the file may be met: the file's own limits bound the work.
-            found = Solver(self._successors.__getitem__, what=f"solving {self.text}",
-                           budget=max(SEARCH_POSITIONS, len(self._successors)))
+            # The nodes a token reaches are checked against the budget before it is solved.
+            found = Solver(self.successors, what=f"solving {self.text}",
+                           budget=max(SEARCH_POSITIONS, self._graph.size))
             _solvers[self] = found
         return found
 
@@ -281,15 +315,20 @@ class GraphGame(Game[Tokens]):
             total *= self._reach(token)
         return total
 
-    def _reach(self, start: str) -> int:
-        seen = {start}
-        frontier = [start]
+    def _reach(self, start: str, most: int | None = None) -> int:
+        """The nodes reachable from ``start`` (itself included), counted up to ``most``."""
+        offsets, targets = self._graph.lists()
+        first = self._graph.index(start)
+        seen = {first}
+        frontier = [first]
         while frontier:
             node = frontier.pop()
-            for kid in self._successors[node]:
+            for kid in targets[offsets[node]:offsets[node + 1]]:
                 if kid not in seen:
                     seen.add(kid)
                     frontier.append(kid)
+            if most is not None and len(seen) >= most:
+                return len(seen)
         return len(seen)
 
     def _where(self) -> str:
@@ -297,8 +336,7 @@ class GraphGame(Game[Tokens]):
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, GraphGame) and self._hash == other._hash
-                and (self.path, self.edges, self.lone_nodes)
-                == (other.path, other.edges, other.lone_nodes))
+                and (self.path, self._graph.digest) == (other.path, other._graph.digest))
 
     def __hash__(self) -> int:
         return self._hash
@@ -306,8 +344,102 @@ class GraphGame(Game[Tokens]):
     def __repr__(self) -> str:
         if self.path is not None:
             return f"GraphGame.from_file({self.path!r})"
-        nodes = f", nodes={sorted(self.lone_nodes)!r}" if self.lone_nodes else ""
+        lone = self.lone_nodes
+        nodes = f", nodes={sorted(lone)!r}" if lone else ""
         return f"GraphGame({sorted(self.edges)!r}{nodes})"
+
+
+#: Positions of the general solver's budget one node of a graph with cycles costs: the
+#: retrograde analysis settles about 40 000 nodes a second, a tenth as many.
+NODE_COST = 10
+
+
+def node_budget() -> int:
+    """How many nodes one token may reach for its graph to be solved: the budget in force.
+
+    >>> node_budget()
+    200000
+    """
+    return max(1, search_positions() // NODE_COST)
+
+
+class Adjacency:
+    """A directed graph as arrays: its node names sorted, and for each node (by its place
+    in that order) the places of its successors, sorted, without repeats (the compressed
+    rows of its adjacency matrix).  ``digest`` identifies the graph.
+
+    >>> graph = adjacency_of("tiny", [("b", "a"), ("a", "c"), ("a", "b")], ["d"])
+    >>> graph.names, list(graph.successors(0)), graph.find("z"), graph.lone()
+    (['a', 'b', 'c', 'd'], [1, 2], None, [3])
+    """
+
+    def __init__(self, names: list[str], sources: Any, targets: Any) -> None:
+        import numpy as np
+
+        self.names = names
+        self.size = len(names)
+        # One sorted key an edge: repeated edges go, and each node's successors are a run.
+        keys = np.sort(sources.astype(np.int64) * max(1, self.size) + targets)
+        keys = keys[np.diff(keys, prepend=-1) != 0]
+        self.targets = (keys % max(1, self.size)).astype(np.int32)
+        self.offsets = np.searchsorted(keys // max(1, self.size),
+                                       np.arange(self.size + 1)).astype(np.int64)
+        digest = hashlib.sha256("\0".join(names).encode("utf-8", "surrogatepass"))
+        digest.update(keys.tobytes())
+        self.digest = digest.hexdigest()
+        self._lists: tuple[list[int], list[int]] | None = None
+
+    def find(self, name: str) -> int | None:
+        """The place of the node ``name``, or None when there is no such node."""
+        i = bisect.bisect_left(self.names, name)
+        return i if i < self.size and self.names[i] == name else None
+
+    def index(self, name: str) -> int:
+        """The place of the node ``name`` (KeyError when there is none)."""
+        found = self.find(name)
+        if found is None:
+            raise KeyError(name)
+        return found
+
+    def successors(self, i: int) -> list[int]:
+        """The places of the successors of the node at place ``i``."""
+        found: list[int] = self.targets[self.offsets[i]:self.offsets[i + 1]].tolist()
+        return found
+
+    def pairs(self) -> Iterator[tuple[int, int]]:
+        """Every edge, as places."""
+        offsets, targets = self.lists()
+        for i in range(self.size):
+            for j in targets[offsets[i]:offsets[i + 1]]:
+                yield i, j
+
+    def lone(self) -> list[int]:
+        """The places of the nodes without edges."""
+        import numpy as np
+
+        out = np.diff(self.offsets)
+        into = np.bincount(self.targets, minlength=self.size)
+        return [int(i) for i in np.flatnonzero((out == 0) & (into == 0))]
+
+    def lists(self) -> tuple[list[int], list[int]]:
+        """The offsets and targets as lists, for walks that visit node after node."""
+        if self._lists is None:
+            self._lists = (self.offsets.tolist(), self.targets.tolist())
+        return self._lists
+
+
+def adjacency_of(where: str, edges: list[tuple[str, str]], lone: list[str]) -> Adjacency:
+    """The :class:`Adjacency` of edges given as pairs of names, and of lone nodes; every
+    name is checked (``where`` names the graph in messages)."""
+    import numpy as np
+
+    names = sorted({*(name for edge in edges for name in edge), *lone})
+    for name in names:
+        _check_name(name, where)
+    index = {name: i for i, name in enumerate(names)}
+    sources = np.fromiter((index[a] for a, _ in edges), np.int64, len(edges))
+    targets = np.fromiter((index[b] for _, b in edges), np.int64, len(edges))
+    return Adjacency(names, sources, targets)
 
 
 def _check_name(node: str, where: str) -> None:
@@ -325,34 +457,116 @@ def _some(names: list[str], count: int = 10) -> str:
     return listed + (f", ... ({len(names)} in all)" if len(names) > count else "")
 
 
-# Few files are kept: one at the size limit takes hundreds of megabytes once loaded.
+# Few files are kept: one at the size limit takes a few hundred megabytes once loaded.
 @remembered("graph files", most=2)
 def _load(given: str, real: str, mtime: int, size: int) -> GraphGame:
     """Read a graph file; the key's real path, time and size make a changed file read again."""
-    edges, lone = read_edge_list(f"graph:{given}", real)
-    return GraphGame(edges, lone, path=given)
+    return GraphGame._of(read_adjacency(f"graph:{given}", real), given)
 
 
-def read_text_file(where: str, real: str) -> str:
-    """The text of a UTF-8 file of at most :data:`MAX_BYTES` bytes; ``where`` names it in
+def read_adjacency(where: str, real: str) -> Adjacency:
+    """The graph of a file; ``where`` names the file in messages."""
+    return parse_adjacency(where, read_file(where, real))
+
+
+def parse_adjacency(where: str, data: bytes) -> Adjacency:
+    """The graph of a file's bytes, read straight into arrays when its text is plain (ASCII
+    without comments), else line by line; ``where`` names the file in messages.
+
+    >>> parse_adjacency("tiny", "a b  # one edge\\nc ä\\n".encode()).names
+    ['a', 'b', 'c', 'ä']
+    """
+    fast = _plain_adjacency(where, data)
+    if fast is not None:
+        return fast
+    edges, lone = parse_edge_list(where, _decoded(where, data))
+    return adjacency_of(where, edges, lone)
+
+
+#: Bytes the arrays do not read as the text reader does (NUL ends a numpy string; the others
+#: separate words in text, not in bytes; # starts a comment).
+_NOT_PLAIN = re.compile(rb"[\x00\x1c-\x1f#]")
+
+
+def _plain_adjacency(where: str, data: bytes) -> Adjacency | None:
+    """The graph of a file's bytes read with arrays, or None when the text is not plain or a
+    line holds more than two words (the line reader then reads it, or names the line).
+
+    >>> graph = _plain_adjacency("tiny", b"a b\\r\\nb c\\n\\n  d\\n")
+    >>> graph.names, graph.lone()
+    (['a', 'b', 'c', 'd'], [3])
+    """
+    import numpy as np
+
+    if not data.isascii() or _NOT_PLAIN.search(data):
+        return None
+    # As the text reader: words end at white space, lines at \\n or \\r (or both).
+    codes = np.frombuffer(data, dtype=np.uint8)
+    space = (codes == 32) | ((codes >= 9) & (codes <= 13))
+    begins = np.flatnonzero(~space & np.concatenate(([True], space[:-1])))
+    line_of_word = np.searchsorted(np.flatnonzero((codes == 10) | (codes == 13)), begins)
+    per_line = np.bincount(line_of_word)
+    if per_line.max(initial=0) > 2:
+        return None
+    if np.count_nonzero(per_line) > MAX_ENTRIES:
+        raise TooBig(f"reading {where}", limit=MAX_ENTRIES, unit="edges and nodes")
+    words = np.array(data.split())
+    del codes, space, begins
+    if words.dtype.itemsize > MAX_NAME:
+        longest = words[np.argmax(np.char.str_len(words))].decode()
+        _check_name(longest, where)
+    names, places = np.unique(words, return_inverse=True)
+    del words
+    plus = np.searchsorted(names, b"+")
+    if plus < len(names) and names[plus] == b"+":
+        _check_name("+", where)
+    paired = np.flatnonzero(per_line[line_of_word] == 2)
+    return Adjacency(names.astype(str).tolist(), places[paired[0::2]], places[paired[1::2]])
+
+
+def read_file(where: str, real: str) -> bytes:
+    """The bytes of a file of at most :data:`MAX_BYTES` bytes; ``where`` names it in
     messages (``graph:moves.txt``).  The size given by stat is not trusted: the file may
     grow while it is read, so no more than the limit is ever read."""
     try:
         with open(real, "rb") as file:
             data = file.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            raise TooBig(f"reading {where}", limit=MAX_BYTES, unit="bytes")
+    except OSError as error:
+        raise InvalidGame(f"{where}: cannot read the file ({error.strerror})") from None
+    if len(data) > MAX_BYTES:
+        raise TooBig(f"reading {where}", limit=MAX_BYTES, unit="bytes")
+    return data
+
+
+def _decoded(where: str, data: bytes) -> str:
+    try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise InvalidGame(f"{where}: not a UTF-8 text file") from None
-    except OSError as error:
-        raise InvalidGame(f"{where}: cannot read the file ({error.strerror})") from None
 
 
-def read_edge_list(where: str, real: str) -> tuple[list[tuple[str, str]], list[str]]:
-    """The edges ``a b`` and lone nodes of a file, one a line, ``#`` comments; ``where``
-    names the file in messages (``graph:moves.txt``)."""
-    return parse_edge_list(where, read_text_file(where, real))
+def file_status(where: str, path: str) -> os.stat_result:
+    """The status of a graph file that may be read: a regular file of at most
+    :data:`MAX_BYTES` bytes; ``where`` names it in messages (``graph:moves.txt``).
+
+    >>> file_status("graph:/dev/null", "/dev/null")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidGame: graph:/dev/null: cannot read the file (not a regular file, but \
+a directory, a fifo or a device)
+    """
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) else "not a file name"
+        raise InvalidGame(f"{where}: cannot read the file ({reason})") from None
+    if not stat.S_ISREG(status.st_mode):
+        # A fifo or a device (/dev/zero) would block or never end: never opened.
+        raise InvalidGame(f"{where}: cannot read the file (not a regular file, but a "
+                          "directory, a fifo or a device)")
+    if status.st_size > MAX_BYTES:
+        raise TooBig(f"reading {where}", size=status.st_size, limit=MAX_BYTES, unit="bytes")
+    return status
 
 
 def parse_edge_list(where: str, text: str) -> tuple[list[tuple[str, str]], list[str]]:
@@ -393,5 +607,5 @@ def graph_from_text(text: str, name: str) -> GraphGame:
     grundy.errors.InvalidGame: graph:bad, line 1: 3 words; a line holds one edge 'a b' or ...
     """
     edges, lone = parse_edge_list(f"graph:{name}", text)
-    return GraphGame(edges, lone, path=name)
+    return GraphGame._of(adjacency_of(f"graph:{name}", edges, lone), name)
 
