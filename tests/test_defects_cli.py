@@ -64,7 +64,7 @@ CASES: list[Case] = [
     Case(("analyze", "northcott", "W" + "." * 1000 + "B"), 2,
          "needs one W, one B and dots (at most 1000 squares)"),
     Case(("sequence", "--no-cache", "--no-values", "--max-memory", "200K", "kayles", "--to",
-          "3000000", "--checkpoint", "{dir}/not-a-directory"), 2, "cannot use"),
+          "3000000", "--checkpoint", "{dir}/not-a-directory"), 2, "cannot read the checkpoint"),
     # H9: Arc Kayles on a dense graph is refused at once; Node Kayles on it answered
     Case(("analyze", "arc-kayles:{dir}/dense30.txt", "all"), 3,
          "searching arc-kayles:{dir}/dense30.txt (30 nodes joined) needs about"),
