@@ -16,7 +16,7 @@ they are searched, only for positions small enough for the search budget.
 >>> [d for d, _ in game.moves_to_value((3, 3, 4), 0)]
 ['take 1 from 4, leaving 3']
 >>> winning_move((11, 35, 37, 15), 3)
-(11, 15, 36, 37)
+(11, 11, 11, 11)
 """
 
 from __future__ import annotations
