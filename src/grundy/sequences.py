@@ -45,6 +45,12 @@ def heap_outcomes(game: HeapGame, n: int, *, misere: bool = False) -> list[Outco
                      limit=MAX_MISERE_HEAPS, unit="searches")
     # Each heap's search has the positions of a search, whatever the budget of heap values.
     budget = min(search_positions(), SEARCH_POSITIONS)
+    # The largest heap first: when its answer is refused, so is the list, before the work.
+    try:
+        analyze(Position.of(game, (n,)), misere=True, budget=budget)
+    except TooBig as error:
+        raise TooBig(f"the misère outcomes of {game.text} heaps 0..{n}: the {error.what}",
+                     size=error.size, limit=error.limit, unit=error.unit) from None
     return [analyze(Position.of(game, (k,)), misere=True, budget=budget).outcome
             for k in range(n + 1)]
 

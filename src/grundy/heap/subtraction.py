@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from functools import partial
+from itertools import islice
 from math import isqrt
 from typing import TYPE_CHECKING
 
@@ -103,6 +104,9 @@ class Nim(HeapGame):
 
 
 AmountRule = Callable[[int], Iterable[int]]
+
+#: The most amounts of a rule counted one by one (a rule naming more is taken to name them all).
+COUNTED_AMOUNTS = 100_000
 
 
 def squares(n: int) -> Iterator[int]:
@@ -198,8 +202,17 @@ amounts taken are whole numbers >= 1
         return [a for a in amounts if a <= n]
 
     def heap_option_count(self, n: int) -> int:
-        """The amounts of the set (or n + 1 for a rule)."""
-        return len(self.amounts) if self.rule is None else n + 1
+        """The amounts of the set; for a rule, its amounts up to ``n`` counted (about 60
+        powers of two for a heap of 10^18), or n + 1 when it names more than
+        :data:`COUNTED_AMOUNTS`.
+
+        >>> Subtraction(powers_of_two).heap_option_count(4_000_000)
+        22
+        """
+        if self.rule is None:
+            return len(self.amounts)
+        named = sum(1 for a in islice(self.rule(n), COUNTED_AMOUNTS + 1) if a <= n)
+        return named if named <= COUNTED_AMOUNTS else n + 1
 
     def heap_options(self, n: int) -> Iterator[Heaps]:
         """Take an allowed amount."""
