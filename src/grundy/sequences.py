@@ -32,6 +32,10 @@ if TYPE_CHECKING:
     from grundy.heap.period import Period
     from grundy.heap.window import WindowCheckpoint
 
+#: The most nim-values a sequence lists, whatever the game (more may be computed, for a
+#: period or a file, without listing them).
+MAX_LISTED_VALUES = 10_000_000
+
 #: The most heaps whose misère outcomes are listed: each is a search of its own.
 MAX_MISERE_HEAPS = 100_000
 
@@ -202,6 +206,11 @@ def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: boo
             seen = detect_period(array)
             found = None if seen is None else Period(*seen)
     else:
+        if values and MAX_LISTED_VALUES < n <= game.computable_heap:
+            raise TooBig(f"listing the nim-values of {game.text} heaps 0..{short_number(n)}",
+                         size=n + 1, limit=MAX_LISTED_VALUES, unit="values",
+                         advice="--no-values computes them without listing (with --period "
+                         "or --save)")
         array = listed_values(game, n, progress, checkpoint)
         if values:
             listed = array.tolist()

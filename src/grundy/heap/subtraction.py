@@ -131,6 +131,9 @@ def stones(n: int) -> tuple[int, ...]:
 _RULE_NAMES: dict[AmountRule, str] = {
     squares: "squares", powers_of_two: "powers2", stones: "stones"}
 
+#: Rules whose amounts depend only on the heap mod m, each at most t: (m, t).
+_MODULAR_RULES: dict[AmountRule, tuple[int, int]] = {stones: (3, 3)}
+
 
 def bouton_misere(heaps: list[int]) -> Outcome:
     """Misère Nim: the player to move loses iff (some heap >= 2 and nim-sum 0) or
@@ -248,10 +251,26 @@ amounts taken are whole numbers >= 1
             return subtraction_values(list(squares(n)), n, prefix)
         return super().compute_values(n, prefix, progress)
 
-    def certify(self, values: Values) -> Period | None:
-        """Finite sets: the subtraction window rule (see :mod:`grundy.heap.period`)."""
-        from grundy.heap.period import certify_subtraction
+    @property
+    def certifiable(self) -> bool:
+        """Finite sets, and the rules known to depend only on the heap mod some number."""
+        return self.rule is None or self.rule in _MODULAR_RULES
 
+    def certify(self, values: Values) -> Period | None:
+        """Finite sets: the subtraction window rule; a rule that depends only on the heap
+        mod m and takes at most t: the same rule with the residue in the window (see
+        :mod:`grundy.heap.period`).
+
+        >>> STONES.proved_period()
+        Period(preperiod=0, period=6, certified=True, by='modular subtraction window rule')
+        """
+        from grundy.heap.period import certify_modular_rule, certify_subtraction
+
+        if self.rule is not None:
+            if self.rule not in _MODULAR_RULES:
+                return None
+            modulus, largest = _MODULAR_RULES[self.rule]
+            return certify_modular_rule(modulus, largest, values)
         return certify_subtraction(sorted(self.amounts), values) if self.amounts else None
 
     @property
