@@ -27,9 +27,9 @@ from grundy.misere.quotient import build_quotient
 from grundy.misere.report import quotient_report
 from grundy.problems.stones import stones_value
 from grundy.values import Outcome
+from test_attack import TIMEOUT, _limited
 
 from brute import position_moves, row_moves_octal, wins_of
-from test_attack import TIMEOUT, _limited
 
 BIG = "1" + "0" * 18
 HUGE = "1" + "0" * 100
