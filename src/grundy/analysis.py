@@ -247,7 +247,7 @@ def _misere(position: Position, budget: int) -> Analysis:
         # The estimate is an upper bound (heaps in any order, every option of the largest
         # heap everywhere): a search with a share of the budget often finishes all the same.
         try:
-            return _misere_search(position, budget // TRIAL_SHARE)
+            return _misere_search(position, _trial_budget(position, budget))
         except TooBig:
             pass
     if found is None and refusal is not None:
@@ -261,17 +261,26 @@ def _misere(position: Position, budget: int) -> Analysis:
     return _misere_search(position, budget)
 
 
-#: The share of the budget a misère search is tried with when its estimate is over budget.
-TRIAL_SHARE = 4
+#: The share of the budget (in moves) a misère search is tried with when its estimate is
+#: over budget.
+TRIAL_SHARE = 8
 #: How far over the budget an estimate may be for that search to be tried.
 TRIAL_OVER = 8
 
 
 def _worth_a_search(position: Position, budget: int) -> bool:
-    """Whether a misère search refused by its estimate is tried all the same: the estimate
-    is within :data:`TRIAL_OVER` times the budget."""
+    """Whether a misère search refused by its estimate is tried all the same: the estimate,
+    in positions and in moves, is within :data:`TRIAL_OVER` times the budget."""
     bound = position.state_bound()
-    return bound is not None and bound <= budget * TRIAL_OVER
+    branching = position.move_bound()
+    return (bound is not None and branching is not None and bound <= budget * TRIAL_OVER
+            and bound * branching <= budget * MOVES_PER_STATE * TRIAL_OVER)
+
+
+def _trial_budget(position: Position, budget: int) -> int:
+    """The positions of a trial search: its moves are a :data:`TRIAL_SHARE` of the budget's."""
+    branching = max(1, position.move_bound() or 1)
+    return max(1, budget * MOVES_PER_STATE // (TRIAL_SHARE * branching))
 
 
 def _misere_search(position: Position, budget: int) -> Analysis:
