@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import partial
-from itertools import combinations, product
+from itertools import combinations
 
 from grundy.budget import search_positions
 from grundy.core.game import MisereRule, Option
@@ -251,7 +251,7 @@ class Moore(HeapPositions):
         """Choose 1 to ``k`` heaps and take at least one token from each."""
         for count in range(1, min(self.k, len(state)) + 1):
             for chosen in combinations(range(len(state)), count):
-                for left in product(*(range(state[i]) for i in chosen)):
+                for left in _lazy_product([state[i] for i in chosen]):
                     heaps = list(state)
                     for i, keep in zip(chosen, left, strict=True):
                         heaps[i] = keep
@@ -363,6 +363,17 @@ class Moore(HeapPositions):
 
     def __repr__(self) -> str:
         return f"Moore({self.k})"
+
+
+def _lazy_product(sizes: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every tuple with ``0 <= t[i] < sizes[i]``, made as it is asked for
+    (:func:`itertools.product` would first list each range: 10^20 tokens in a heap)."""
+    if not sizes:
+        yield ()
+        return
+    for first in range(sizes[0]):
+        for rest in _lazy_product(sizes[1:]):
+            yield (first, *rest)
 
 
 def _constant(option: Heaps) -> Callable[[], Option]:
