@@ -52,6 +52,18 @@ def build() -> str:
               "the first player takes 1 from the 4, leaving three heaps of 3 (011 three "
               "times).")
     book.run("analyze moore:2 3 3 4")
+    book.text("Who wins and every winning move come from the theorem at any size, with no "
+              "search: a winning move is built from the highest binary digit down, as in "
+              "Moore's proof (a heap lowered at a higher digit is free below it; at each "
+              "digit either lower the heaps that make the count a multiple of K + 1, or give "
+              "some free heaps a 1), and every winning move is that construction with all "
+              "its choices. One heap is a Nim heap. The nim-values of Moore's Nim are not "
+              "known in general: they are searched only when the search fits the budget. "
+              "Misère play follows Moore's misère rule: the same P-positions, except that "
+              "when no heap has more than one token they are those with 1 more than a "
+              "multiple of K + 1 heaps (both checked against brute force in "
+              "`tests/test_families.py`).")
+    book.run("analyze moore:3 11 35 37 15")
 
     book.heading(2, "Staircase Nim (`staircase S1 S2 ...`)")
     book.text("Coins on steps 1, 2, ...; move any number of coins from a step to the one "

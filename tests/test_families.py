@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable
-from itertools import islice
+from itertools import combinations_with_replacement, islice
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from grundy.cli import main
 from grundy.coins import MockTurtles, Ruler, TurningCorners, TurningTurtles
 from grundy.core.position import Position
 from grundy.errors import InvalidGame, InvalidPosition, TooBig
+from grundy.heap import moore
 from grundy.heap.additions import NimWithAdditions
 from grundy.heap.moore import Moore
 from grundy.heap.takebreak import DAWSON
@@ -135,6 +137,46 @@ class TestMoore:
             game = Moore(k)
             for heaps in _tuples(4, 6):
                 assert game.is_p_position(heaps) == (value(sorted_rows(heaps)) == 0), heaps
+
+    @pytest.mark.parametrize("k", [1, 2, 3, 4])
+    def test_construction_and_listing_against_brute_force(self, k: int) -> None:
+        moves = moore_moves(k)
+        wins, misere_wins = wins_of(moves, False), wins_of(moves, True)
+        for count in range(5):
+            for heaps in combinations_with_replacement(range(7 if count < 4 else 5), count):
+                row = sorted_rows(heaps)
+                options = set(moves(row))
+                assert moore.is_misere_p_position(row, k) == (not misere_wins(row)), heaps
+                assert moore.winning_options(heaps, k, 10**6) == sorted(
+                    o for o in options if not wins(o)), heaps
+                assert moore.winning_options(row, k, 10**6, misere=True) == sorted(
+                    o for o in options if not misere_wins(o)), heaps
+                move = moore.winning_move(heaps, k)
+                if wins(row):
+                    assert move is not None and sorted_rows(move) in options
+                    assert not wins(sorted_rows(move))
+                else:
+                    assert move is None
+
+    def test_big_heaps_answered_by_the_theorem(self) -> None:
+        rng = random.Random(7)
+        for _ in range(30):
+            k = rng.randrange(1, 5)
+            heaps = tuple(rng.randrange(10**rng.randrange(1, 30))
+                          for _ in range(rng.randrange(2, 6)))
+            move = moore.winning_move(heaps, k)
+            if move is None:
+                assert moore.is_p_position(heaps, k)
+                continue
+            changed = sum((Counter(heaps) - Counter(move)).values())
+            assert moore.is_p_position(move, k) and 0 < changed <= k
+            listed = moore.winning_options(heaps, k, 1000)
+            for option in listed or []:
+                assert moore.is_p_position(option, k)
+
+    def test_one_heap_is_nim(self) -> None:
+        assert analyze(f"moore:2 {10**100}").nim_value == 10**100
+        assert Moore(3).value((7,)) == 7 == grundy_of(moore_moves(3))((7,))
 
     def test_bad_k(self) -> None:
         with pytest.raises(InvalidGame, match="moore:K"):

@@ -240,13 +240,51 @@ def _misere(position: Position, budget: int) -> Analysis:
     from grundy.misere.answer import explained_refusal, quotient_answer
 
     refusal = _misere_search_refusal(position, budget)
-    # A quotient is built (seconds of work, kept afterwards) only where the search would be
-    # refused; one already known answers every position it covers.
-    found = quotient_answer(position, compute=refusal is not None)
+    listing = MAX_LISTING["options"]
+    # A quotient already known answers every position it covers, at once.
+    found = quotient_answer(position, compute=False, listing=listing)
+    if found is None and refusal is not None and _worth_a_search(position, budget):
+        # The estimate is an upper bound (heaps in any order, every option of the largest
+        # heap everywhere): a search with a share of the budget often finishes all the same.
+        try:
+            return _misere_search(position, _trial_budget(position, budget))
+        except TooBig:
+            pass
+    if found is None and refusal is not None:
+        # A quotient is built (within its time budget, kept afterwards) only where the
+        # search would be too big.
+        found = quotient_answer(position, compute=True, listing=listing)
     if found is not None:
         return Analysis(position, True, found.outcome, None, found.moves, (), found.method)
     if refusal is not None:
         raise explained_refusal(refusal, position)
+    return _misere_search(position, budget)
+
+
+#: The share of the budget (in moves) a misère search is tried with when its estimate is
+#: over budget.
+TRIAL_SHARE = 8
+#: How far over the budget an estimate may be for that search to be tried.
+TRIAL_OVER = 8
+
+
+def _worth_a_search(position: Position, budget: int) -> bool:
+    """Whether a misère search refused by its estimate is tried all the same: the estimate,
+    in positions and in moves, is within :data:`TRIAL_OVER` times the budget."""
+    bound = position.state_bound()
+    branching = position.move_bound()
+    return (bound is not None and branching is not None and bound <= budget * TRIAL_OVER
+            and bound * branching <= budget * MOVES_PER_STATE * TRIAL_OVER)
+
+
+def _trial_budget(position: Position, budget: int) -> int:
+    """The positions of a trial search: its moves are a :data:`TRIAL_SHARE` of the budget's."""
+    branching = max(1, position.move_bound() or 1)
+    return max(1, budget * MOVES_PER_STATE // (TRIAL_SHARE * branching))
+
+
+def _misere_search(position: Position, budget: int) -> Analysis:
+    """The misère answer by a search of the whole position (TooBig past ``budget``)."""
     solver = _misere_solver(budget)
     outcome = solver.outcome(position, misere=True)
     moves = []

@@ -185,7 +185,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("game", help="a take-and-break code, a finite subtraction set, or "
                      "daisy (each daisy's element in Kayles' quotient)")
     sub.add_argument("--to", type=_bounded("--to"), metavar="N",
-                     help="heaps up to N (default: until the period is proved)")
+                     help="heaps 0..N (default: until the period is proved)")
+    sub.add_argument("--budget", metavar="TIME", help="the time the construction may take, "
+                     "like 60s or 10m (default 1.5s)")
 
     _census_arguments(command("census", "every octal code of a shape (0.??, 4.???), the "
                               "same games once, each with its period proved or unsolved"))

@@ -126,6 +126,10 @@ def _subtraction(parameter: str) -> Game[Any]:
         if last > MAX_AMOUNT:
             raise TooBig(f"subtract:{_short(parameter)} (amounts up to {short_number(last)})",
                          size=last, limit=MAX_AMOUNT, unit="heap values")
+        # Counted before it is built: a range of ten million amounts is a set of 600 MB.
+        if last - first >= MAX_AMOUNTS:
+            raise TooBig(f"subtract:{_short(parameter)}", size=_amounts_at_most(parameter),
+                         limit=MAX_AMOUNTS, unit="amounts")
         amounts.update(range(first, last + 1))
         if len(amounts) > MAX_AMOUNTS:
             raise TooBig(f"subtract:{_short(parameter)}", size=_amounts_at_most(parameter),

@@ -370,7 +370,9 @@ def _table(args: argparse.Namespace) -> None:
 def _quotient(args: argparse.Namespace) -> None:
     from grundy.misere.report import quotient_report, quotient_text
 
-    report = quotient_report(_heap_game(args.game), args.to)
+    budget = nullcontext() if args.budget is None else work_limit(parse_budget(args.budget))
+    with budget:
+        report = quotient_report(_heap_game(args.game), args.to)
     if args.json:
         _print_json(report)
     else:

@@ -51,6 +51,9 @@ from grundy.values import Outcome, Value, value_to_json
 #: How many options a position may have for :func:`rate_moves` to rate them all.
 MAX_MOVES = 5_000
 
+#: Moves the remoteness walk may list, per position of its budget.
+MOVES_PER_STATE = 256
+
 #: Remembered remoteness values are forgotten all at once beyond this many positions.
 _CACHE_LIMIT = 1_000_000
 
@@ -332,6 +335,12 @@ def _table(position: Position, misere: bool, given: Budget | int | None
     bound = position.state_bound()
     if bound is not None and bound > budget:
         raise TooBig(f"remoteness of {str(position)!r}", size=bound, limit=budget)
+    # Games whose positions have thousands of moves each (Moore's Nim) are refused by their
+    # moves too: the walk below lists every move of every position it meets.
+    branching = position.move_bound()
+    if bound is not None and branching is not None and bound * branching > budget * MOVES_PER_STATE:
+        raise TooBig(f"remoteness of {str(position)!r}", size=bound * branching,
+                     limit=budget * MOVES_PER_STATE, unit="moves")
     earlier = _refused.get((position, misere))
     if earlier is not None and budget <= earlier[0] and (
             earlier[1] is None or (seconds is not None and seconds <= earlier[1])):

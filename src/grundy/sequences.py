@@ -32,6 +32,10 @@ if TYPE_CHECKING:
     from grundy.heap.period import Period
     from grundy.heap.window import WindowCheckpoint
 
+#: The most nim-values a sequence lists, whatever the game (more may be computed, for a
+#: period or a file, without listing them).
+MAX_LISTED_VALUES = 10_000_000
+
 #: The most heaps whose misère outcomes are listed: each is a search of its own.
 MAX_MISERE_HEAPS = 100_000
 
@@ -45,6 +49,12 @@ def heap_outcomes(game: HeapGame, n: int, *, misere: bool = False) -> list[Outco
                      limit=MAX_MISERE_HEAPS, unit="searches")
     # Each heap's search has the positions of a search, whatever the budget of heap values.
     budget = min(search_positions(), SEARCH_POSITIONS)
+    # The largest heap first: when its answer is refused, so is the list, before the work.
+    try:
+        analyze(Position.of(game, (n,)), misere=True, budget=budget)
+    except TooBig as error:
+        raise TooBig(f"the misère outcomes of {game.text} heaps 0..{n}: the {error.what}",
+                     size=error.size, limit=error.limit, unit=error.unit) from None
     return [analyze(Position.of(game, (k,)), misere=True, budget=budget).outcome
             for k in range(n + 1)]
 
@@ -196,6 +206,11 @@ def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: boo
             seen = detect_period(array)
             found = None if seen is None else Period(*seen)
     else:
+        if values and MAX_LISTED_VALUES < n <= game.computable_heap:
+            raise TooBig(f"listing the nim-values of {game.text} heaps 0..{short_number(n)}",
+                         size=n + 1, limit=MAX_LISTED_VALUES, unit="values",
+                         advice="--no-values computes them without listing (with --period "
+                         "or --save)")
         array = listed_values(game, n, progress, checkpoint)
         if values:
             listed = array.tolist()

@@ -231,7 +231,8 @@ the limit is 1000 (the memory budget)
         most = self.max_computed_heap if budget is None else min(budget.positions,
                                                                  self.max_computed_heap)
         what = what or f"the nim-values of {self.text} heaps 0..{short_number(n)}"
-        if n > most:
+        # A game limited by memory alone (MEMORY_BOUND) is refused by the memory it needs.
+        if n > most and most < MEMORY_BOUND:
             raise TooBig(what, size=n + 1, limit=most, unit="heap values")
         needed = (n + 1) * VALUE_BYTES
         if needed > memory_limit():

@@ -350,3 +350,33 @@ def certify_subtraction(amounts: Sequence[int], values: np.ndarray[Any, Any]) ->
     if found is None:
         return None
     return Period(found[0], found[1], True, SUBTRACTION_WINDOW)
+
+
+MODULAR_WINDOW = "modular subtraction window rule"
+
+
+def certify_modular_rule(modulus: int, largest: int, values: np.ndarray[Any, Any]
+                         ) -> Period | None:
+    """A period of a subtraction game whose amounts depend only on the heap mod ``modulus``
+    (each at most ``largest``), proved from its values, or None if none is yet.
+
+    *Modular window rule*: from heap ``t = largest`` on every amount fits, so the value of
+    heap ``n >= t`` depends only on ``n mod modulus`` and the ``t`` values before it.  So if
+    ``p`` is a multiple of ``modulus`` and ``G(n + p) = G(n)`` for ``e <= n < e + t``, the
+    windows at ``e`` and ``e + p`` agree with equal residues, and ``G(n + p) = G(n)`` for all
+    ``n >= e`` (heap ``e + t`` is past ``t`` for every ``e >= 0``).  The least such ``p`` is
+    returned with its least ``e``.
+
+    >>> certify_modular_rule(3, 3, np.array([0, 1, 2, 0, 2, 1, 0, 1, 2, 0, 2, 1, 0, 1, 2]))
+    Period(preperiod=0, period=6, certified=True, by='modular subtraction window rule')
+    """
+    seen = [int(v) for v in values[:MODULAR_SEARCH]]
+    for period in range(modulus, len(seen), modulus):
+        for start in range(len(seen) - period - largest + 1):
+            if seen[start:start + largest] == seen[start + period:start + period + largest]:
+                return Period(start, period, True, MODULAR_WINDOW)
+    return None
+
+
+#: The values looked at for a modular rule's period (a longer period is not proved).
+MODULAR_SEARCH = 4096

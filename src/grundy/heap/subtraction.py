@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from functools import partial
+from itertools import islice
 from math import isqrt
 from typing import TYPE_CHECKING
 
@@ -104,6 +105,9 @@ class Nim(HeapGame):
 
 AmountRule = Callable[[int], Iterable[int]]
 
+#: The most amounts of a rule counted one by one (a rule naming more is taken to name them all).
+COUNTED_AMOUNTS = 100_000
+
 
 def squares(n: int) -> Iterator[int]:
     """The squares 1, 4, 9, ... up to ``n``."""
@@ -126,6 +130,9 @@ def stones(n: int) -> tuple[int, ...]:
 
 _RULE_NAMES: dict[AmountRule, str] = {
     squares: "squares", powers_of_two: "powers2", stones: "stones"}
+
+#: Rules whose amounts depend only on the heap mod m, each at most t: (m, t).
+_MODULAR_RULES: dict[AmountRule, tuple[int, int]] = {stones: (3, 3)}
 
 
 def bouton_misere(heaps: list[int]) -> Outcome:
@@ -198,8 +205,17 @@ amounts taken are whole numbers >= 1
         return [a for a in amounts if a <= n]
 
     def heap_option_count(self, n: int) -> int:
-        """The amounts of the set (or n + 1 for a rule)."""
-        return len(self.amounts) if self.rule is None else n + 1
+        """The amounts of the set; for a rule, its amounts up to ``n`` counted (about 60
+        powers of two for a heap of 10^18), or n + 1 when it names more than
+        :data:`COUNTED_AMOUNTS`.
+
+        >>> Subtraction(powers_of_two).heap_option_count(4_000_000)
+        22
+        """
+        if self.rule is None:
+            return len(self.amounts)
+        named = sum(1 for a in islice(self.rule(n), COUNTED_AMOUNTS + 1) if a <= n)
+        return named if named <= COUNTED_AMOUNTS else n + 1
 
     def heap_options(self, n: int) -> Iterator[Heaps]:
         """Take an allowed amount."""
@@ -235,10 +251,26 @@ amounts taken are whole numbers >= 1
             return subtraction_values(list(squares(n)), n, prefix)
         return super().compute_values(n, prefix, progress)
 
-    def certify(self, values: Values) -> Period | None:
-        """Finite sets: the subtraction window rule (see :mod:`grundy.heap.period`)."""
-        from grundy.heap.period import certify_subtraction
+    @property
+    def certifiable(self) -> bool:
+        """Finite sets, and the rules known to depend only on the heap mod some number."""
+        return self.rule is None or self.rule in _MODULAR_RULES
 
+    def certify(self, values: Values) -> Period | None:
+        """Finite sets: the subtraction window rule; a rule that depends only on the heap
+        mod m and takes at most t: the same rule with the residue in the window (see
+        :mod:`grundy.heap.period`).
+
+        >>> STONES.proved_period()
+        Period(preperiod=0, period=6, certified=True, by='modular subtraction window rule')
+        """
+        from grundy.heap.period import certify_modular_rule, certify_subtraction
+
+        if self.rule is not None:
+            if self.rule not in _MODULAR_RULES:
+                return None
+            modulus, largest = _MODULAR_RULES[self.rule]
+            return certify_modular_rule(modulus, largest, values)
         return certify_subtraction(sorted(self.amounts), values) if self.amounts else None
 
     @property

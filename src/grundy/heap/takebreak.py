@@ -229,6 +229,9 @@ def partition_bound(n: int) -> int:
     """
     if n <= EXACT_PARTITIONS:
         return cumulative_partitions(n)
+    if n >= 10**6:
+        # p(10^6) has over 1000 digits; larger heaps would overflow the float formula.
+        return BEYOND
     digits = (math.pi * math.sqrt(2 * n / 3) - math.log(4 * n * math.sqrt(3))) / math.log(10)
     if digits >= math.log10(BEYOND):
         return BEYOND

@@ -33,7 +33,7 @@ from grundy.heap.takebreak import KAYLES, Daisy, TakeAndBreak
 from grundy.misere.daisy import daisy_elements
 from grundy.misere.presentation import presentation
 from grundy.misere.quotient import Quotient
-from grundy.misere.store import known_quotient, known_union
+from grundy.misere.store import known_quotient, known_union, stopped_quotient
 from grundy.misere.tame import tame_pair, tame_quotient
 from grundy.misere.union import HeapUnion
 from grundy.values import Outcome
@@ -52,15 +52,19 @@ class QuotientAnswer:
     method: str
 
 
-def quotient_answer(position: Position, *, compute: bool = True) -> QuotientAnswer | None:
+def quotient_answer(position: Position, *, compute: bool = True,
+                    listing: int | None = None) -> QuotientAnswer | None:
     """The answer from the misère quotient, or None when the position is not made of heaps
     of games whose quotient is known for the heaps present (up to some heap, or for every
     heap once its period is proved).  Heaps of one game use that game's quotient; heaps of
     several games the quotient of the union of their heaps (:mod:`grundy.misere.union`).
-    ``compute``: find the quotient if it is not kept yet (this can take seconds)."""
+    ``compute``: find the quotient if it is not kept yet (within its time budget,
+    :func:`~grundy.misere.store.build_seconds`).  ``listing``: the most heap options the
+    search for winning moves may look at; past it the answer is refused
+    (:class:`~grundy.errors.TooBig`), saying who wins."""
     games = tuple(dict.fromkeys(c.game for c in position.components))
     if any(isinstance(game, Daisy) for game in games):
-        return _daisy_answer(position, games, compute)
+        return _daisy_answer(position, games, compute, listing)
     if not games or not all(quotient_applies(game) for game in games):
         return None
     heap_games = tuple(game for game in games if isinstance(game, HeapGame))
@@ -79,17 +83,18 @@ def quotient_answer(position: Position, *, compute: bool = True) -> QuotientAnsw
     elements = [quotient.image(int(n)) for n in numbers]
     if tame:
         return _answered(position, numbering, quotient, elements,
-                         partial(_tame_reason, numbering, heaps, elements))
+                         partial(_tame_reason, numbering, heaps, elements), listing)
     covered = "every heap" if quotient.stable else f"heaps up to {quotient.to}"
     of = numbering.games[0].text if numbering.union is None else (
         f"the heaps of {numbering.union.text} together")
     return _answered(position, numbering, quotient, elements, partial(
         _worked, quotient, [numbering.name(game, h) for game, h in heaps], elements,
-        f"the misère quotient of {of} (order {quotient.order} for {covered}, {CITATION})"))
+        f"the misère quotient of {of} (order {quotient.order} for {covered}, {CITATION})"),
+        listing)
 
 
-def _daisy_answer(position: Position, games: tuple[object, ...], compute: bool
-                  ) -> QuotientAnswer | None:
+def _daisy_answer(position: Position, games: tuple[object, ...], compute: bool,
+                  listing: int | None) -> QuotientAnswer | None:
     """Daisies and Kayles rows answered by Kayles' quotient, each daisy given the element
     it plays as (:mod:`grundy.misere.daisy`); None when some daisy plays as none."""
     daisies = daisy_elements(compute=compute)
@@ -106,7 +111,7 @@ def _daisy_answer(position: Position, games: tuple[object, ...], compute: bool
         _worked, quotient, [f"{game.text} {h}" for game, h in heaps], elements,
         f"the misère quotient of kayles (order {quotient.order} for every heap, {CITATION}), "
         "each daisy playing as the element its options call for (proved over every sum of "
-        "rows and daisies)"))
+        "rows and daisies)"), listing)
 
 
 def _heaps(position: Position) -> list[tuple[HeapGame, int]]:
@@ -119,16 +124,35 @@ def _heaps(position: Position) -> list[tuple[HeapGame, int]]:
 
 
 def _answered(position: Position, numbering: _Numbering, quotient: Quotient,
-              elements: list[int], explain: Callable[[int], str]) -> QuotientAnswer:
-    """Who wins by the product of the heaps' elements, the winning moves, and ``explain``
-    of the product."""
+              elements: list[int], explain: Callable[[int], str], listing: int | None
+              ) -> QuotientAnswer:
+    """Who wins by the product of the heaps' elements, the winning moves (refused past
+    ``listing`` heap options looked at), and ``explain`` of the product."""
     monoid = quotient.monoid
     total = monoid.product(elements)
     outcome = Outcome.P if monoid.p[total] else Outcome.N
     moves: list[Move] = []
     if outcome is Outcome.N:
+        _refuse_long_listing(position, listing)
         moves = _winning_moves(position, numbering, quotient, elements)
     return QuotientAnswer(outcome, tuple(moves), explain(total))
+
+
+def _refuse_long_listing(position: Position, listing: int | None) -> None:
+    """Refuse to look for the winning moves among more than ``listing`` heap options (the
+    options of a heap of 10^8 tokens take gigabytes), saying who wins all the same."""
+    if listing is None:
+        return
+    size = 0
+    for component in position.components:
+        game, state = component.game, component.state
+        assert isinstance(state, tuple) and isinstance(game, HeapGame)
+        size += sum(game.heap_option_count(heap) for _, heap in game.distinct_heaps(state))
+    if size > listing:
+        text = str(position)
+        short = text if len(text) <= 60 else text[:57] + "..."
+        raise TooBig(f"{short}: the first player wins (by the misère quotient, {CITATION}); "
+                     "listing its winning moves", size=size, limit=listing, unit="options")
 
 
 def _worked(quotient: Quotient, names: list[str], elements: list[int], of: str,
@@ -192,7 +216,7 @@ def explained_refusal(refusal: TooBig, position: Position) -> TooBig:
         return refusal
     numbering = _Numbering(tuple(g for g in games if isinstance(g, HeapGame)))
     if numbering.union is None:
-        quotient = known_quotient(numbering.games[0])
+        quotient = known_quotient(numbering.games[0]) or stopped_quotient(numbering.games[0])
         of = numbering.games[0].text
         reach = "" if quotient is None else f"beyond heap {quotient.to}"
     else:

@@ -47,6 +47,8 @@ import numpy as np
 from grundy.errors import TooBig
 from grundy.heap.base import Heaps
 from grundy.heap.period import Period
+from grundy.misere.deadline import OutOfTime, check_time
+from grundy.misere.deadline import QuotientUnknown as QuotientUnknown
 from grundy.misere.monoid import BipartiteMonoid, quotient_by, reduced_classes
 from grundy.misere.recalibrate import Unresolved, resolve, trial_with
 
@@ -74,10 +76,6 @@ class HeapRules(Protocol):
     def certify(self, values: Any) -> Period | None: ...
 
 
-class QuotientUnknown(Exception):
-    """The quotient could not be extended to the next heap (see the message for why)."""
-
-
 @dataclass
 class Quotient:
     """The misère quotient of a heap game restricted to heaps 0..``to``.
@@ -95,6 +93,9 @@ class Quotient:
     period: Period | None = None
     stopped: str | None = None
     option_images: list[frozenset[int]] = field(default_factory=list, repr=False)
+    #: True when the construction stopped because its time (:func:`time_limit`) was spent:
+    #: more time may take it further.
+    out_of_time: bool = False
 
     @property
     def order(self) -> int:
@@ -171,7 +172,12 @@ def build_quotient(game: HeapRules, to: int, progress: Progress | None = None,
         if progress is not None:
             progress(heap, builder.monoid.order)
         try:
+            check_time()
             builder.add(heap)
+        except OutOfTime as error:
+            found = builder.result(str(error))
+            found.out_of_time = True
+            return found
         except QuotientUnknown as error:
             return builder.result(str(error))
         if heap % 8 == 0 or heap == to:
@@ -286,7 +292,9 @@ class _Builder:
 
     def _witness(self, heap: int, images: Sequence[int]) -> dict[int, Heaps]:
         witness: dict[int, Heaps] = {}
-        for parts in self.game.heap_options(heap):
+        for count, parts in enumerate(self.game.heap_options(heap)):
+            if count % 1024 == 1023:
+                check_time()
             key = tuple(sorted(p for p in parts if p))
             witness.setdefault(self.monoid.product([images[p] for p in key]), key)
         return witness
@@ -299,6 +307,7 @@ class _Builder:
         by_size = sorted(range(order), key=lambda x: (sum(self.reps[x]), x))
         targets = np.array(sorted(images), dtype=np.int64)
         while len(rows) <= MAX_LEVELS:
+            check_time()
             below = rows[-1]
             # x has a move in the new heap to a P-position of the level below.
             move_down: np.ndarray[Any, Any] = (
@@ -421,6 +430,7 @@ def faithful(monoid: BipartiteMonoid, types: Sequence[tuple[int, frozenset[int]]
     hs = np.zeros((1, order), dtype=bool)
     seen = {_state_key(xs, hs)[0].tobytes()}
     while len(xs):
+        check_time()
         next_x, next_h = [], []
         for u, (g, _) in enumerate(types):
             ys = table[xs, g].astype(np.int64)

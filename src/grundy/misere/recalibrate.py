@@ -36,6 +36,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from grundy.heap.base import Heaps
+from grundy.misere.deadline import check_time
 from grundy.misere.monoid import BipartiteMonoid, refined_classes
 
 #: The most trials tried for one heap before the construction gives up.
@@ -345,6 +346,7 @@ def resolve(trial: Trial, game: Options, progress: Callable[[int], None] | None 
     order."""
     most = MAX_TRIALS if most is None else max(0, min(most, MAX_TRIALS))
     for _ in range(most):
+        check_time()
         if progress is not None:
             progress(trial.monoid.order)
         failure = lightest_failure(trial.monoid, game, trial.images)

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from grundy.errors import InvalidGame, TooBig
@@ -16,9 +17,8 @@ from grundy.heap.takebreak import Daisy
 from grundy.misere.answer import quotient_applies
 from grundy.misere.daisy import daisy_elements
 from grundy.misere.presentation import presentation
-from grundy.misere.progress import BuildProgress
-from grundy.misere.quotient import Quotient, build_quotient
-from grundy.misere.store import QUOTIENT_HEAPS, QUOTIENT_TRIALS
+from grundy.misere.quotient import Quotient
+from grundy.misere.store import QUOTIENT_HEAPS, QUOTIENT_TRIALS, known_quotient, timed_build
 
 #: The most heaps ``grundy quotient --to`` may ask for.
 MAX_QUOTIENT_HEAPS = 5000
@@ -44,14 +44,31 @@ def quotient_report(game: HeapGame, to: int | None = None) -> dict[str, Any]:
     if not quotient_applies(game):
         raise InvalidGame(f"misère quotients are built for take-and-break codes, finite "
                           f"subtraction sets and the daisy, not {game.text}")
-    told_progress = BuildProgress(game.text)
-    try:
-        quotient = build_quotient(game, QUOTIENT_HEAPS if to is None else to, told_progress,
-                                  trials=QUOTIENT_TRIALS)
-    finally:
-        told_progress.close()
-    shown = quotient.to if to is None else (to if quotient.stable else quotient.to)
+    quotient = _furthest(game, to)
+    shown = quotient.to if to is None else (to if quotient.stable else min(to, quotient.to))
     return _report(game.text, quotient, shown)
+
+
+def _furthest(game: HeapGame, to: int | None) -> Quotient:
+    """The quotient over heaps 0..``to`` (default: as far as it is known or can be found):
+    the one kept (shipped with the package, or cached) when it covers exactly these heaps,
+    every heap, or when a construction within the time budget stops short of it."""
+    kept = known_quotient(game)
+    if kept is not None and (kept.stable or (to is not None and kept.to == to)):
+        return kept
+    built = timed_build(game, QUOTIENT_HEAPS if to is None else to, QUOTIENT_TRIALS)
+    if kept is not None and kept.to > built.to and (to is None or to > kept.to):
+        return _noted(kept, built)
+    return built
+
+
+def _noted(kept: Quotient, built: Quotient) -> Quotient:
+    """The kept quotient, saying why the construction could not take it further."""
+    why = kept.stopped or f"it is known only up to heap {kept.to}"
+    if built.stopped:
+        why += (f"; built here within the time budget it reaches only heap {built.to} "
+                f"({built.stopped})")
+    return replace(kept, stopped=why)
 
 
 def _report(name: str, quotient: Quotient, shown: int) -> dict[str, Any]:

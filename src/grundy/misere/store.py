@@ -19,6 +19,7 @@ from grundy.budget import in_force
 from grundy.caches import Memo
 from grundy.heap.base import HeapGame, disk_cache
 from grundy.misere.certificates import accept, shipped_quotient
+from grundy.misere.deadline import time_limit
 from grundy.misere.progress import BuildProgress
 from grundy.misere.quotient import Quotient, build_quotient
 from grundy.misere.union import HeapUnion
@@ -34,8 +35,61 @@ QUOTIENT_TRIALS = 40
 #: more is refused within seconds instead of building for minutes.
 UNION_TRIALS = 24
 
+#: Seconds a quotient is built for when no time budget is in force: an answer or a
+#: refusal comes within seconds; a time budget (``--budget``) allows more.
+QUOTIENT_SECONDS = 1.5
+
 _kept: Memo[HeapGame, Quotient | None] = Memo("misère quotients", bound=64)
 _unions: Memo[HeapUnion, Quotient] = Memo("misère quotients of unions", bound=16)
+#: Constructions stopped by their time, by the seconds they had: asked again with no more
+#: time, they are not started again (a sequence asks once per heap).
+_partial: Memo[tuple[HeapGame | HeapUnion, float], Quotient] = Memo(
+    "misère quotients stopped by their time", bound=16)
+
+
+def build_seconds() -> float:
+    """The seconds a quotient may be built for: the time budget in force, or
+    :data:`QUOTIENT_SECONDS`.
+
+    >>> from grundy.budget import Budget, work_limit
+    >>> with work_limit(Budget.of(60)):
+    ...     build_seconds()
+    60
+    """
+    budget = in_force()
+    if budget is not None and budget.seconds is not None:
+        return budget.seconds
+    return QUOTIENT_SECONDS
+
+
+def may_build() -> bool:
+    """Whether a quotient may be built here: not inside a work limit that is not a time
+    budget (a web request: building takes seconds)."""
+    budget = in_force()
+    return budget is None or budget.timed
+
+
+def stopped_quotient(game: HeapGame | HeapUnion) -> Quotient | None:
+    """The construction of ``game``'s quotient stopped by the time it had here, if one was."""
+    return _partial.get((game, build_seconds()))
+
+
+def timed_build(game: HeapGame | HeapUnion, heaps: int, trials: int) -> Quotient:
+    """The quotient of ``game`` built over up to ``heaps`` heaps within
+    :func:`build_seconds`, with its progress shown (:class:`BuildProgress`)."""
+    seconds = build_seconds()
+    earlier = _partial.get((game, seconds))
+    if earlier is not None:
+        return earlier
+    shown = BuildProgress(game.text)
+    try:
+        with time_limit(seconds):
+            found = build_quotient(game, heaps, shown, trials=trials)
+    finally:
+        shown.close()
+    if found.out_of_time:
+        _partial[game, seconds] = found
+    return found
 
 
 def known_quotient(game: HeapGame, *, compute: bool = False) -> Quotient | None:
@@ -46,15 +100,13 @@ def known_quotient(game: HeapGame, *, compute: bool = False) -> Quotient | None:
         return _kept[game]
     loaded = shipped_quotient(game) or _load(game)
     # Inside a work limit (a web request) a quotient is never built: that can take seconds.
-    if loaded is not None or not compute or in_force() is not None:
+    if loaded is not None or not compute or not may_build():
         if loaded is not None:
             _kept[game] = loaded
         return loaded
-    shown = BuildProgress(game.text)
-    try:
-        found = build_quotient(game, QUOTIENT_HEAPS, shown, trials=QUOTIENT_TRIALS)
-    finally:
-        shown.close()
+    found = timed_build(game, QUOTIENT_HEAPS, QUOTIENT_TRIALS)
+    if found.out_of_time:
+        return found
     _kept[game] = found
     if found.stable:
         _store(game, found)
@@ -73,18 +125,15 @@ def known_union(union: HeapUnion, *, compute: bool = False) -> Quotient | None:
     if loaded is not None:
         _unions[union] = loaded
         return loaded
-    if not compute or in_force() is not None:
+    if not compute or not may_build():
         return None
     for game in union.games:
         own = known_quotient(game)
         if own is None or not own.stable:
             return None
-    shown = BuildProgress(union.text)
-    try:
-        found = build_quotient(union, QUOTIENT_HEAPS * len(union.games), shown,
-                               trials=UNION_TRIALS)
-    finally:
-        shown.close()
+    found = timed_build(union, QUOTIENT_HEAPS * len(union.games), UNION_TRIALS)
+    if found.out_of_time:
+        return found
     _unions[union] = found
     if found.stable:
         _store(union, found)
