@@ -48,9 +48,9 @@ CASES: list[tuple[tuple[str, ...], int, str, int]] = [
     (("analyze", "moore:3", "40", "27", "20", "31", "12"), 0, "Found by Moore's theorem", CPU),
     (("analyze", "moore:2", "11", "35", "37"), 0, "leaving 11 and 11", CPU),
     (("analyze", "--misere", "moore:2", "11", "35", "37"), 0, "leaving 11 and 11", CPU),
-    (("analyze", "moore:2", "100000"), 0, "Nim-value: 100000", CPU),
-    (("analyze", "moore:2", "99999999999999999999"), 0, "Nim-value: 99999999999999999999", CPU),
-    (("analyze", "moore:2", HUGE), 0, f"Nim-value: {HUGE}", CPU),
+    (("analyze", "moore:2", "100000"), 0, "Nim-value: 100,000", CPU),
+    (("analyze", "moore:2", "99999999999999999999"), 0, "Nim-value: 99,999,999,999,999,999,999", CPU),
+    (("analyze", "moore:2", HUGE), 0, f"Nim-value: {int(HUGE):,}", CPU),
     (("analyze", "moore:2", BIG, "3"), 0, "The first player (to move) wins", CPU),
     (("analyze", "moore:2", "3", "3", "4"), 0, "Nim-value: 2", CPU),
     # H1: a small misère position is searched, not quotiented; big heaps within seconds.

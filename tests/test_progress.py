@@ -103,7 +103,7 @@ def test_the_line_of_a_quotient_outlives_its_terminal() -> None:
     now[0] = 3.0
     shown(12, 24)
     shown.close()
-    assert not shown.terminal
+    assert shown.silenced
 
 
 #: The command of the issue, in a process whose first progress update comes 1.2 s after the
