@@ -126,6 +126,8 @@ def answer(job: Job) -> Answer:
         return error(413, f"{_asked(job)}: a number in it is too large to compute with")
     except RecursionError:
         return error(413, f"{_asked(job)}: the work goes too deep (Python's recursion limit)")
+    except MemoryError:  # the worker answers it, once the memory is free again
+        raise
     except Exception as fault:  # a fault of the library: answered in one line, logged in full
         traceback.print_exc(file=sys.stderr)
         return error(400, f"{_asked(job)}: cannot be answered ({type(fault).__name__} in "
@@ -164,6 +166,8 @@ def quick_answer(job: Job) -> Answer | None:
         return None
     try:
         is_small = small(job)
+    except MemoryError:
+        raise
     except Exception:  # answer() says what failed, in one line
         is_small = True
     return answer(job) if is_small else None

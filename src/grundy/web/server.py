@@ -38,7 +38,7 @@ from grundy.web.checks import checked_job
 from grundy.web.connections import listening_socket, raise_file_limit, with_head_deadline
 from grundy.web.hosts import HostCheck, allowed_hosts
 from grundy.web.jobs import KINDS, SECONDS, STATES, Answer, one_line
-from grundy.web.workers import Limits, Workers
+from grundy.web.workers import QUICK, Limits, Workers
 
 STATIC = Path(__file__).parent / "static"
 #: The limits of each request's worker unless told otherwise.
@@ -47,14 +47,15 @@ DEFAULT_LIMITS = Limits()
 
 def create_app(*, hosts: frozenset[str], graphs: Mapping[str, str] | None = None,
                limits: Limits = DEFAULT_LIMITS, states: int = STATES,
-               seconds: float = SECONDS) -> Starlette:
+               seconds: float = SECONDS, quick: str = QUICK) -> Starlette:
     """The application: the page at ``/``, its files at ``/static``, the API at ``/api``.
 
     ``hosts``: the accepted ``Host`` headers (:func:`~grundy.web.hosts.allowed_hosts`);
     ``graphs``: the text of each graph offered, by name
     (:func:`~grundy.web.graphlist.read_graphs`); ``limits``: of each request's worker;
     ``states`` and ``seconds``: the library's own budgets of positions and of remoteness
-    seconds, checked first.
+    seconds, checked first; ``quick``: what answers in the quick workers
+    (:class:`~grundy.web.workers.Workers`).
     """
     offered = dict(graphs or {})
     workers: list[Workers] = []
@@ -62,7 +63,7 @@ def create_app(*, hosts: frozenset[str], graphs: Mapping[str, str] | None = None
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        workers.append(Workers(limits))
+        workers.append(Workers(limits, quick=quick))
         await workers[0].start()
         try:
             yield

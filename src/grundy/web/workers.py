@@ -522,6 +522,8 @@ def _reply(answer: Callable[[Job], Answer | None], job: Job, memory: int) -> Ans
         # The library refuses work its estimate puts over the limit before the kernel
         # would stop the worker.
         return answer(replace(job, memory=memory))
+    except MemoryError:
+        raise
     except RecursionError:
         return error(413, "the work went too deep (Python's recursion limit)")
     except Exception as failure:
