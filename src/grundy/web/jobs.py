@@ -176,7 +176,7 @@ def quick_answer(job: Job) -> Answer | None:
 def small(job: Job) -> bool:
     """Whether the library's estimates, made before any work starts, put ``job``'s work
     within a few milliseconds: a search of the whole position within :data:`QUICK_MOVES`
-    moves; or every such search refused up front (the position is beyond the request's
+    moves (positions times the most options of any, itself at most the positions); or every such search refused up front (the position is beyond the request's
     positions) and what remains (nim-values by formula or period, the moves listed) within
     :data:`QUICK_LISTING` options; a sequence or table within :data:`QUICK_KERNEL`.
     Misère play beyond the small search, pictures and graphs are never small.
@@ -190,6 +190,8 @@ def small(job: Job) -> bool:
             return not misere and (to + 1) * _heap_game(job).heap_option_count(to) <= QUICK_KERNEL
         position = _position(job)
         states, most = position.state_bound(), position.move_bound()
+        if states is not None and most is None:
+            most = states  # no position has more distinct options than there are positions
         if states is not None and most is not None and states * most <= QUICK_MOVES:
             return True
         if misere or states is None or states <= job.states:
