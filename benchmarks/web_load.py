@@ -212,14 +212,19 @@ async def attack(base: str, server: int, attacks: list[tuple[str, dict[str, str]
                  expensive: int, cheap: int, idle: int, seconds: float) -> None:
     port = int(base.rsplit(":", 1)[1])
     statuses: dict[int, int] = {}
+    failed: list[str] = []
     done = asyncio.Event()
     print(f"load average at the start: {Path('/proc/loadavg').read_text().strip()}")
 
     async def pound(session: httpx.AsyncClient, number: int) -> None:
         path, params = attacks[number % len(attacks)]
         while not done.is_set():
-            response = await session.get(path, params=params)
-            statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
+            try:
+                status = (await session.get(path, params=params)).status_code
+            except httpx.HTTPError:
+                status = 0  # the connection failed
+                await asyncio.sleep(0.1)
+            statuses[status] = statuses.get(status, 0) + 1
 
     async def watch(peak: dict[str, int], stop: asyncio.Event) -> None:
         while not stop.is_set():
@@ -235,9 +240,16 @@ async def attack(base: str, server: int, attacks: list[tuple[str, dict[str, str]
             if time.perf_counter() - start > seconds:
                 break
             began = time.perf_counter()
-            response = await session.get("/api/analyze", params={"q": f"nim 1 {n % 50}"})
-            latencies.append(time.perf_counter() - began)
-            assert response.json()["nim_value"] == 1 ^ (n % 50), response.text
+            try:
+                response = await session.get("/api/analyze", params={"q": f"nim 1 {n % 50}"})
+            except httpx.HTTPError as failure:
+                failed.append(repr(failure)[:80])
+                continue
+            if response.status_code == 200:
+                latencies.append(time.perf_counter() - began)
+                assert response.json()["nim_value"] == 1 ^ (n % 50), response.text
+            else:
+                failed.append(f"HTTP {response.status_code}")
             await asyncio.sleep(0.02)
         return latencies
 
@@ -288,7 +300,11 @@ async def attack(base: str, server: int, attacks: list[tuple[str, dict[str, str]
     for connection in held:
         connection.close()
     print(f"{expensive} expensive requests kept running (answers: {statuses}); "
-          f"{len(latencies)} cheap requests meanwhile")
+          f"{len(latencies)} cheap requests answered meanwhile, {len(failed)} failed "
+          f"{sorted(set(failed))[:3]}")
+    if not latencies:
+        print("no cheap request was answered meanwhile")
+        latencies = [float("inf")]
     for when, times in (("alone (before)", alone), ("meanwhile", latencies)):
         print(f"cheap latency {when}: median {1000 * statistics.median(times):.0f} ms, "
               f"95th percentile {1000 * proportion(times, 0.95):.0f} ms, "
