@@ -206,7 +206,7 @@ class TestMemoryTotal:
 
 
 def quick_pool(**limits: Any) -> Workers:
-    return Workers(Limits(seconds=1, memory=128 * 2**20, **limits), PROBE, PROBE)
+    return Workers(Limits(**{"seconds": 1, "memory": 128 * 2**20, **limits}), PROBE, PROBE)
 
 
 async def started_and_run(pool: Workers, job: Job) -> tuple[Any, list[int], list[int]]:
@@ -229,14 +229,15 @@ class TestQuickWorkers:
     quick worker, which is replaced, and goes on to a worker of its own with the limits of
     every request."""
 
-    @pytest.mark.parametrize(("probe", "message"), [
-        ("spin", "the work took longer than 1 s, the limit of one request"),
-        ("endless", "the work took longer than 1 s, the limit of one request"),
-        ("allocate", "the work needed more memory than the limit of one request (128 MiB)"),
+    @pytest.mark.parametrize(("probe", "seconds", "message"), [
+        ("spin", 1, "the work took longer than 1 s, the limit of one request"),
+        ("endless", 1, "the work took longer than 1 s, the limit of one request"),
+        # Time enough for a worker at the lowest priority to fill its memory on a busy machine.
+        ("allocate", 30, "the work needed more memory than the limit of one request (128 MiB)"),
     ])
-    def test_limits(self, tmp_path: Path, probe: str, message: str) -> None:
+    def test_limits(self, tmp_path: Path, probe: str, seconds: float, message: str) -> None:
         pids = tmp_path / "pids"
-        pool = quick_pool(quick=2, quick_cpu=0.2, quick_seconds=1.5)
+        pool = quick_pool(quick=2, quick_cpu=0.2, quick_seconds=1.5, seconds=seconds)
         reply, before, after = anyio.run(started_and_run, pool,
                                          Job("analyze", {"probe": probe, "pids": str(pids)}))
         assert (reply.status, reply.body["error"]) == (413, message)

@@ -145,7 +145,7 @@ QUICK_MOVES = 20_000
 #: A listing of winning moves that looks at no more options than this is small.
 QUICK_LISTING = 5_000
 #: A sequence or table whose heaps, times the options of the largest, stay within this is
-#: small (the compiled kernels look at about 10^8 options a second).
+#: small (its values come from the compiled kernels).
 QUICK_KERNEL = 10_000_000
 #: The kinds of job :func:`quick_answer` may answer.
 QUICK_KINDS = frozenset({"analyze", "moves", "computer-move", "sequence", "table"})
@@ -176,8 +176,9 @@ def quick_answer(job: Job) -> Answer | None:
 def small(job: Job) -> bool:
     """Whether the library's estimates, made before any work starts, put ``job``'s work
     within a few milliseconds: a search of the whole position within :data:`QUICK_MOVES`
-    moves (positions times the most options of any, itself at most the positions); or every such search refused up front (the position is beyond the request's
-    positions) and what remains (nim-values by formula or period, the moves listed) within
+    moves (positions times the most options of any, itself at most the positions); or
+    every such search refused up front (the position is beyond the request's positions)
+    and what remains (nim-values by formula or period, the moves listed) within
     :data:`QUICK_LISTING` options; a sequence or table within :data:`QUICK_KERNEL`.
     Misère play beyond the small search, pictures and graphs are never small.
 

@@ -21,8 +21,10 @@ The limits hold whatever the library does:
   ones, and never more than ``workers``;
 * time: the server kills a worker of its own (and anything it started) after ``seconds``
   and answers 413;
-* CPU: a worker of its own that has used ``nice_after`` seconds of CPU time gets the lowest
-  CPU priority, so that fresh, cheap requests are answered first while expensive ones run;
+* CPU: a worker of its own runs at the lowest CPU priority from its start while the quick
+  workers run (its job is big by the estimates), else once it has used ``nice_after``
+  seconds of CPU time, so that fresh, cheap requests are answered first while expensive
+  ones run;
 * count and fairness: a request that finds no worker free within ``queue`` seconds is
   answered 503; waiting requests get their turns client by client (by address) in
   rotation; one client may have at most ``per_client`` requests at work in workers of their
@@ -245,6 +247,7 @@ class Workers:
         self._threads = anyio.CapacityLimiter(own)
         self._quick_turns = FairTurns(limits.quick, max(1, limits.quick // 2))
         self._idle: list[_Quick] = []
+        self._quick_running = False
         self._held: Counter[str] = Counter()
         self._not_small: OrderedDict[tuple[Any, ...], None] = OrderedDict()
 
@@ -253,9 +256,11 @@ class Workers:
         await self.run(Job("analyze", {"q": "nim 1"}))
         for _ in range(self.limits.quick):
             self._idle.append(await anyio.to_thread.run_sync(self._start_quick))
+        self._quick_running = True
 
     async def stop(self) -> None:
         """Stop the quick workers."""
+        self._quick_running = False
         while self._idle:
             worker = self._idle.pop()
             worker.connection.close()
@@ -269,7 +274,7 @@ class Workers:
         self._held[client] += 1
         try:
             key = (job.kind, tuple(sorted(job.params.items())), tuple(sorted(job.graphs)))
-            if self._idle and job.kind in QUICK_KINDS and key not in self._not_small:
+            if self._quick_running and job.kind in QUICK_KINDS and key not in self._not_small:
                 reply = await self._run_quick(job, client)
                 if reply is not None:
                     return reply
@@ -352,7 +357,10 @@ class Workers:
     def _answer(self, job: Job) -> Answer:
         limits = self.limits
         receiver, sender = self._context.Pipe(duplex=False)
-        worker = _Worker(target=_work, args=(sender, self.answer, job, limits.memory),
+        # With quick workers for the small jobs, every job here is big by the estimates: it
+        # runs at the lowest priority from its start.
+        lowest = self._quick_running
+        worker = _Worker(target=_work, args=(sender, self.answer, job, limits.memory, lowest),
                          daemon=True)
         try:
             worker.start()
@@ -364,7 +372,7 @@ class Workers:
             sender.close()
         start = time.monotonic()
         try:
-            reply = _wait(receiver, worker, start, limits)
+            reply = _wait(receiver, worker, start, limits, niced=lowest)
             if reply is None:
                 return error(413, f"the work took longer than {limits.seconds:g} s, the "
                              "limit of one request")
@@ -393,10 +401,11 @@ def _drop(counts: Counter[str], client: str) -> None:
         del counts[client]
 
 
-def _wait(receiver: Connection, worker: Any, start: float, limits: Limits) -> Answer | bool | None:
-    """The worker's answer; False when it died without one; None when time ran out."""
+def _wait(receiver: Connection, worker: Any, start: float, limits: Limits,
+          niced: bool = False) -> Answer | bool | None:
+    """The worker's answer; False when it died without one; None when time ran out.
+    ``niced``: the worker has its lowest priority already."""
     deadline = start + limits.seconds
-    niced = False
     while True:
         now = time.monotonic()
         if now >= deadline:
@@ -456,10 +465,13 @@ def _stop(worker: Any) -> None:
     worker.close()
 
 
-def _work(sender: Connection, answerer: str, job: Job, memory: int) -> None:
-    """A worker of its own: limit its memory, answer ``job`` with the function named
-    ``answerer``, send the answer."""
+def _work(sender: Connection, answerer: str, job: Job, memory: int, lowest: bool) -> None:
+    """A worker of its own: limit its memory (and its priority, when ``lowest``: what it
+    starts inherits it), answer ``job`` with the function named ``answerer``, send the
+    answer."""
     os.setpgid(0, 0)  # a group of its own, so that what it starts is killed with it
+    if lowest:
+        os.setpriority(os.PRIO_PROCESS, 0, 19)
     answer = named_function(answerer)
     _limit_memory(memory)
     try:
