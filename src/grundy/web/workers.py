@@ -309,35 +309,42 @@ class Workers:
 
     async def _ask(self, worker: _Quick, job: Job) -> tuple[Answer | None, bool]:
         """The quick worker's reply to ``job``, and whether the worker has ended (or is to
-        end: it is killed when it does not answer in time)."""
+        end: it is killed when it does not answer in time).  A reply to an earlier job
+        (whose request went away before it came) is passed over."""
         loop = asyncio.get_running_loop()
-        ready: asyncio.Future[None] = loop.create_future()
-
-        def wake() -> None:
-            if not ready.done():
-                ready.set_result(None)
-
+        sent = replace(job, memory=self.limits.memory)
         try:
-            worker.connection.send(replace(job, memory=self.limits.memory))
+            worker.connection.send(sent)
         except OSError:
             return None, True
-        watched = (worker.connection.fileno(), worker.process.sentinel)
-        for fd in watched:
-            loop.add_reader(fd, wake)
-        try:
-            await asyncio.wait_for(ready, self.limits.quick_seconds)
-        except TimeoutError:
-            return None, True
-        finally:
+        deadline = loop.time() + self.limits.quick_seconds
+        while True:
+            ready: asyncio.Future[None] = loop.create_future()
+
+            def wake(ready: asyncio.Future[None] = ready) -> None:
+                if not ready.done():
+                    ready.set_result(None)
+
+            watched = (worker.connection.fileno(), worker.process.sentinel)
             for fd in watched:
-                loop.remove_reader(fd)
-        if not worker.connection.poll():
-            return None, True  # it died without a word
-        try:
-            reply, ended = worker.connection.recv()
-        except (EOFError, OSError):
-            return None, True
-        return reply, ended
+                loop.add_reader(fd, wake)
+            try:
+                await asyncio.wait_for(ready, max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                return None, True
+            finally:
+                for fd in watched:
+                    loop.remove_reader(fd)
+            if not worker.connection.poll():
+                return None, True  # it died without a word
+            try:
+                answered, reply, ended = worker.connection.recv()
+            except (EOFError, OSError):
+                return None, True
+            if answered == sent:
+                return reply, ended
+            if ended:
+                return None, True
 
     def _replace(self, worker: _Quick) -> _Quick:
         _stop(worker.process)
@@ -498,7 +505,7 @@ def _out_of_time(signum: int, frame: FrameType | None) -> None:
 
 def _serve(connection: Connection, answerer: str, memory: int, cpu: float) -> None:
     """A quick worker: answer each job received with the function named ``answerer`` (an
-    Answer, or None for a job to be sent on), sending back ``(answer, ended)``.  A job that
+    Answer, or None for a job to be sent on), sending back ``(job, answer, ended)``.  A job that
     uses ``cpu`` seconds of CPU time or runs out of memory is answered None and ends the
     worker (its tables may be half made)."""
     global _armed
@@ -522,7 +529,7 @@ def _serve(connection: Connection, answerer: str, memory: int, cpu: float) -> No
         finally:
             _armed = False
             signal.setitimer(signal.ITIMER_PROF, 0)
-        connection.send((reply, ended))
+        connection.send((job, reply, ended))
         if ended:
             return
 
