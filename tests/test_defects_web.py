@@ -317,3 +317,39 @@ class TestPrivateInternals:
         for used in ("self.cycle", "self.transport", "self.loop"):
             assert used in source, used
         assert issubclass(connections.HeadDeadline, H11Protocol)
+
+
+#: A server of workers (the probes for answers) that runs an endless job in a worker of its
+#: own and one in a quick worker, until it is killed; argv: the two pid files.
+KILLED = """
+import sys
+import anyio
+from grundy.web.jobs import Job
+from grundy.web.workers import Limits, Workers
+async def main():
+    pool = Workers(Limits(seconds=1000, quick_seconds=1000), 'web_probes:probe',
+                   'web_probes:probe')
+    await pool.start()
+    async with anyio.create_task_group() as group:
+        group.start_soon(pool.run, Job('endless', {'pids': sys.argv[1]}))
+        group.start_soon(pool.run, Job('analyze', {'probe': 'endless', 'pids': sys.argv[2]}))
+anyio.run(main)
+"""
+
+
+def test_workers_end_when_the_server_is_killed(tmp_path: Path) -> None:
+    """A worker outliving a killed server would run past its time limit (seen: workers of
+    a killed server still computing, their parent gone)."""
+    files = [tmp_path / "alone", tmp_path / "quick"]
+    server = subprocess.Popen([sys.executable, "-c", KILLED, *map(str, files)],
+                              env={**os.environ, "PYTHONPATH": os.pathsep.join(
+                                  [str(ROOT / "src"), str(ROOT / "tests")])})
+    try:
+        deadline = time.monotonic() + 120
+        while not all(file.exists() and file.read_text() for file in files):
+            assert time.monotonic() < deadline and server.poll() is None
+            time.sleep(0.1)
+    finally:
+        server.kill()
+        server.wait()
+    assert all(all_ended(file) for file in files)

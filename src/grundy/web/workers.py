@@ -54,6 +54,7 @@ import multiprocessing.connection
 import os
 import resource
 import signal
+import threading
 import time
 from collections import Counter, OrderedDict, deque
 from collections.abc import Callable
@@ -477,6 +478,7 @@ def _work(sender: Connection, answerer: str, job: Job, memory: int, lowest: bool
     starts inherits it), answer ``job`` with the function named ``answerer``, send the
     answer."""
     os.setpgid(0, 0)  # a group of its own, so that what it starts is killed with it
+    _end_with_the_server()
     if lowest:
         os.setpriority(os.PRIO_PROCESS, 0, 19)
     answer = named_function(answerer)
@@ -510,6 +512,7 @@ def _serve(connection: Connection, answerer: str, memory: int, cpu: float) -> No
     worker (its tables may be half made)."""
     global _armed
     os.setpgid(0, 0)
+    _end_with_the_server()
     answer = named_function(answerer)
     _limit_memory(memory)
     signal.signal(signal.SIGPROF, _out_of_time)
@@ -547,6 +550,22 @@ def _reply(answer: Callable[[Job], Answer | None], job: Job, memory: int) -> Ans
         return error(413, "the work went too deep (Python's recursion limit)")
     except Exception as failure:
         return error(400, f"the request cannot be answered ({type(failure).__name__})")
+
+
+def _end_with_the_server() -> None:
+    """End this worker, and what it started, when the server that started it ends (killed
+    too): its time limit is the server's.  Started before the memory limit (a thread's
+    stack is address space)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    sentinel = parent.sentinel
+
+    def watch() -> None:
+        multiprocessing.connection.wait([sentinel])
+        os.killpg(0, signal.SIGKILL)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def _limit_memory(memory: int) -> None:
