@@ -6,12 +6,20 @@ analyze, moves and computer-move on small and medium positions, and a few sequen
 reports the median and 99th percentile latency and any failures.  Only loopback addresses.
 
     .venv/bin/python benchmarks/web_load.py [--clients 50] [--requests 40] [--seconds 120]
+        [--mix mixed|cheap] [--src DIR]
+
+Each client has an address of its own on the loopback network (127.0.0.10, 127.0.0.11, ...),
+as clients on other machines would.  ``--mix cheap`` sends only requests whose work is small
+(:data:`CHEAP_MIX`).  Also reports the CPU time the server, its forkserver and its workers
+used during the run.  ``--src`` serves another checkout's ``src`` (to compare before and
+after a change in one session).
 
 With ``--attack``: EXPENSIVE expensive requests (of the ``--set``: EXPENSIVE, legal
 requests that take seconds today, one of them endless; ``endless``, that one alone; or
 ``issue``, those of the attack report) run at once, each sent again as soon as it is
-answered, while one client sends CHEAP cheap requests in turn and IDLE connections stay open
-without sending anything.  The same cheap requests are first sent with the server idle, as
+answered, from 127.0.0.2, while one client (127.0.0.1) sends CHEAP cheap requests in turn
+and IDLE connections from 127.0.0.3 stay open having sent half a request head (then one
+byte every 3 s).  The same cheap requests are first sent with the server idle, as
 the baseline.  Reports the cheap requests' latency (median, 95th percentile, max) in both
 phases and their ratios, the peak memory of the server and of the server with its worker
 processes (idle and under attack), what became of the idle connections, and the load
@@ -27,6 +35,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import resource
 import socket
 import ssl
 import statistics
@@ -82,6 +91,32 @@ ISSUE = [
 
 ATTACKS = {"expensive": EXPENSIVE, "endless": EXPENSIVE[-1:], "issue": ISSUE}
 
+#: Requests whose work is small (answered in milliseconds by the library).
+CHEAP_MIX = [
+    ("/api/analyze", {"q": "nim 3 5 7"}),
+    ("/api/analyze", {"q": "kayles 5 6"}),
+    ("/api/moves", {"q": "nim 3 5 7"}),
+    ("/api/computer-move", {"q": "nim 1000000 999 7"}),
+    ("/api/analyze", {"q": "subtract:1,3,4 12 15", "misere": "0"}),
+    ("/api/computer-move", {"q": "kayles 4 5", "misere": "1"}),
+    ("/api/analyze", {"q": "cram 3x3"}),
+    ("/api/sequence", {"game": "kayles", "to": "200"}),
+]
+MIXES = {"mixed": REQUESTS_MIX, "cheap": CHEAP_MIX}
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU time of processes ``pids`` and of their children reaped."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += sum(int(field) for field in fields[11:15])
+    return total / ticks
+
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -90,10 +125,13 @@ def free_port() -> int:
 
 
 async def client(base: str, number: int, requests: int, tls: ssl.SSLContext,
-                 latencies: list[float], failures: list[str]) -> None:
-    async with httpx.AsyncClient(base_url=base, timeout=60, verify=tls) as session:
+                 latencies: list[float], failures: list[str],
+                 mix: list[tuple[str, dict[str, str]]]) -> None:
+    transport = httpx.AsyncHTTPTransport(local_address=f"127.0.0.{10 + number % 240}",
+                                         verify=tls)
+    async with httpx.AsyncClient(base_url=base, timeout=60, transport=transport) as session:
         for i in range(requests):
-            path, params = REQUESTS_MIX[(number + i) % len(REQUESTS_MIX)]
+            path, params = mix[(number + i) % len(mix)]
             start = time.perf_counter()
             try:
                 response = await session.get(path, params=params)
@@ -105,14 +143,21 @@ async def client(base: str, number: int, requests: int, tls: ssl.SSLContext,
                 failures.append(f"{path} {params}: HTTP {response.status_code}")
 
 
-async def load(base: str, clients: int, requests: int, seconds: float) -> None:
+async def load(base: str, server: int, clients: int, requests: int, seconds: float,
+               mix: list[tuple[str, dict[str, str]]]) -> None:
     latencies: list[float] = []
     failures: list[str] = []
     tls = ssl.create_default_context()  # one for all clients: each costs ~0.1 s to make
+    print(f"load average at the start: {Path('/proc/loadavg').read_text().strip()}")
+    served_before = cpu_seconds(family(server))
+    own_before = time.process_time()
     start = time.perf_counter()
     await asyncio.wait_for(asyncio.gather(*(
-        client(base, n, requests, tls, latencies, failures) for n in range(clients))), seconds)
+        client(base, n, requests, tls, latencies, failures, mix) for n in range(clients))),
+        seconds)
     wall = time.perf_counter() - start
+    served = cpu_seconds(family(server)) - served_before
+    own = time.process_time() - own_before
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
     print(f"clients {clients}, requests {len(latencies)} in {wall:.2f} s "
@@ -122,6 +167,10 @@ async def load(base: str, clients: int, requests: int, seconds: float) -> None:
     print(f"failures {len(failures)}")
     for failure in failures[:10]:
         print("  " + failure)
+    print(f"CPU: server, forkserver and workers {served:.2f} s "
+          f"({1000 * served / max(1, len(latencies)):.2f} ms a request); "
+          f"the load generator {own:.2f} s")
+    print(f"load average at the end: {Path('/proc/loadavg').read_text().strip()}")
 
 
 def proportion(latencies: list[float], fraction: float) -> float:
@@ -163,14 +212,19 @@ async def attack(base: str, server: int, attacks: list[tuple[str, dict[str, str]
                  expensive: int, cheap: int, idle: int, seconds: float) -> None:
     port = int(base.rsplit(":", 1)[1])
     statuses: dict[int, int] = {}
+    failed: list[str] = []
     done = asyncio.Event()
     print(f"load average at the start: {Path('/proc/loadavg').read_text().strip()}")
 
     async def pound(session: httpx.AsyncClient, number: int) -> None:
         path, params = attacks[number % len(attacks)]
         while not done.is_set():
-            response = await session.get(path, params=params)
-            statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
+            try:
+                status = (await session.get(path, params=params)).status_code
+            except httpx.HTTPError:
+                status = 0  # the connection failed
+                await asyncio.sleep(0.1)
+            statuses[status] = statuses.get(status, 0) + 1
 
     async def watch(peak: dict[str, int], stop: asyncio.Event) -> None:
         while not stop.is_set():
@@ -186,9 +240,16 @@ async def attack(base: str, server: int, attacks: list[tuple[str, dict[str, str]
             if time.perf_counter() - start > seconds:
                 break
             began = time.perf_counter()
-            response = await session.get("/api/analyze", params={"q": f"nim 1 {n % 50}"})
-            latencies.append(time.perf_counter() - began)
-            assert response.json()["nim_value"] == 1 ^ (n % 50), response.text
+            try:
+                response = await session.get("/api/analyze", params={"q": f"nim 1 {n % 50}"})
+            except httpx.HTTPError as failure:
+                failed.append(repr(failure)[:80])
+                continue
+            if response.status_code == 200:
+                latencies.append(time.perf_counter() - began)
+                assert response.json()["nim_value"] == 1 ^ (n % 50), response.text
+            else:
+                failed.append(f"HTTP {response.status_code}")
             await asyncio.sleep(0.02)
         return latencies
 
@@ -204,22 +265,46 @@ async def attack(base: str, server: int, attacks: list[tuple[str, dict[str, str]
 
     alone, idle_peak = await measured()
     idle_server = memory_kib(server, "VmHWM")
-    held = [socket.create_connection(("127.0.0.1", port)) for _ in range(idle)]
+    held = []
+    refused = 0
+    for _ in range(idle):
+        connection = socket.socket()
+        connection.bind(("127.0.0.3", 0))
+        try:
+            connection.connect(("127.0.0.1", port))
+            connection.sendall(b"GET /api/analyze?q=nim+1 HTTP/1.1\r\nHost: 127.0.0.1\r\nX-a: ")
+        except OSError:
+            refused += 1
+            connection.close()
+            continue
+        held.append(connection)
+    trickle = asyncio.create_task(keep_sending(held, done))
     limits = httpx.Limits(max_connections=expensive + 1)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as session:
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.0.2")
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits,
+                                 transport=transport) as session:
         attackers = [asyncio.create_task(pound(session, n)) for n in range(expensive)]
         await asyncio.sleep(1.0)  # every expensive request under way
         latencies, peak = await measured()
+        closed = 0
+        for connection in held:
+            connection.settimeout(0)
+            try:
+                closed += connection.recv(1) == b""
+            except ConnectionResetError:
+                closed += 1
+            except BlockingIOError:  # still open: nothing to read
+                pass
         done.set()
-        await asyncio.gather(*attackers)
-    closed = 0
+        await asyncio.gather(*attackers, trickle)
     for connection in held:
-        connection.settimeout(0)
-        with contextlib.suppress(BlockingIOError):  # still open: nothing to read
-            closed += connection.recv(1) == b""
         connection.close()
     print(f"{expensive} expensive requests kept running (answers: {statuses}); "
-          f"{len(latencies)} cheap requests meanwhile")
+          f"{len(latencies)} cheap requests answered meanwhile, {len(failed)} failed "
+          f"{sorted(set(failed))[:3]}")
+    if not latencies:
+        print("no cheap request was answered meanwhile")
+        latencies = [float("inf")]
     for when, times in (("alone (before)", alone), ("meanwhile", latencies)):
         print(f"cheap latency {when}: median {1000 * statistics.median(times):.0f} ms, "
               f"95th percentile {1000 * proportion(times, 0.95):.0f} ms, "
@@ -234,9 +319,20 @@ async def attack(base: str, server: int, attacks: list[tuple[str, dict[str, str]
           f"by the end (x{server_peak / idle_server:.2f}); server, forkserver and workers "
           f"together (PSS) {idle_peak['family'] / 1024:.0f} MiB idle, "
           f"{peak['family'] / 1024:.0f} MiB meanwhile (x{growth:.1f}); "
-          f"at most {peak['workers']} workers at once")
-    print(f"idle connections: {idle} opened, {closed} closed by the server by the end")
+          f"at most {peak['workers']} worker processes at once (quick ones included)")
+    print(f"half-open connections: {idle} tried, {refused} refused, {closed} closed by the "
+          "server before the cheap requests ended")
     print(f"load average at the end: {Path('/proc/loadavg').read_text().strip()}")
+
+
+async def keep_sending(held: list[socket.socket], done: asyncio.Event) -> None:
+    """One more byte of a header on each connection every 3 s, until ``done``."""
+    while not done.is_set():
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(done.wait(), 3)
+        for connection in held:
+            with contextlib.suppress(OSError):
+                connection.send(b"a")
 
 
 def main() -> None:
@@ -252,12 +348,17 @@ def main() -> None:
                              "only the endless one, or those of the attack report")
     parser.add_argument("--cheap", type=int, default=200)
     parser.add_argument("--idle", type=int, default=1000)
+    parser.add_argument("--mix", choices=MIXES, default="mixed")
+    parser.add_argument("--src", type=Path, default=ROOT / "src",
+                        help="the source tree to serve (default: this checkout's)")
     args = parser.parse_args()
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     code = f"from grundy.web.server import serve; serve(port={port})"
     server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL,
-                              env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+                              env={**os.environ, "PYTHONPATH": str(args.src.resolve())})
     try:
         for _ in range(600):
             try:
@@ -269,7 +370,8 @@ def main() -> None:
             asyncio.run(attack(base, server.pid, ATTACKS[args.set], args.expensive, args.cheap,
                                args.idle, args.seconds))
         else:
-            asyncio.run(load(base, args.clients, args.requests, args.seconds))
+            asyncio.run(load(base, server.pid, args.clients, args.requests, args.seconds,
+                             MIXES[args.mix]))
     finally:
         server.terminate()
         server.wait(10)

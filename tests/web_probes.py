@@ -1,11 +1,11 @@
 """Answers for the web server's worker processes that try their limits, whatever the library
 can do: work that never ends, memory taken until none is left, an answer at once.
 
-:func:`probe` answers a :class:`~grundy.web.jobs.Job` by its ``kind`` (one of
-:data:`PROBES`); named ``"web_probes:probe"``, it is imported in each worker (which has
-the test's ``sys.path``).  When the job's parameters name a file (``pids``), the probe
-first writes there its own process id and those of the processes it starts, so that a test
-can check that none of them outlives the job.
+:func:`probe` answers a :class:`~grundy.web.jobs.Job` by its ``probe`` parameter, or else
+its ``kind`` (one of :data:`PROBES`); named ``"web_probes:probe"``, it is imported in each
+worker (which has the test's ``sys.path``).  When the job's parameters name a file
+(``pids``), the probe first writes there its own process id and those of the processes it
+starts, so that a test can check that none of them outlives the job.
 """
 
 from __future__ import annotations
@@ -44,19 +44,27 @@ def allocate_then_abort(job: Job) -> Answer:
     raise AssertionError("unreachable: allocate never returns")
 
 
-def echo(job: Job) -> Answer:
-    """Answer at once with the job's parameters."""
+def spin(job: Job) -> Answer:
+    """Use CPU time for ever."""
     _write_pids(job, [os.getpid()])
-    return Answer(200, {"kind": job.kind, "params": job.params})
+    while True:
+        pass
+
+
+def echo(job: Job) -> Answer:
+    """Answer at once with the job's parameters and the worker's process id."""
+    _write_pids(job, [os.getpid()])
+    return Answer(200, {"kind": job.kind, "params": job.params, "pid": os.getpid()})
 
 
 PROBES: dict[str, Callable[[Job], Answer]] = {
-    "endless": endless, "allocate": allocate, "abort": allocate_then_abort, "echo": echo}
+    "endless": endless, "allocate": allocate, "abort": allocate_then_abort, "echo": echo,
+    "spin": spin}
 
 
 def probe(job: Job) -> Answer:
-    """The answer of the probe named by ``job.kind``."""
-    return PROBES[job.kind](job)
+    """The answer of the probe named by ``job.params["probe"]``, or else by ``job.kind``."""
+    return PROBES[job.params.get("probe", job.kind)](job)
 
 
 def _write_pids(job: Job, pids: list[int]) -> None:

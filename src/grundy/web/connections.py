@@ -5,7 +5,9 @@ uvicorn closes a connection idle after a response (``timeout_keep_alive``) but w
 ever for a request's head that never ends, or for the first byte on a fresh connection; a
 client holding many such connections open would use up the server's file descriptors.
 :class:`HeadDeadline` closes a connection whose request head is not all in within
-``head_seconds``.
+``head_seconds``, and closes at once a connection beyond the :attr:`client_connections`
+one address may hold open (so that one client holding thousands of connections, sending
+nothing, does not use up the server's connections for every other client).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import asyncio
 import errno
 import resource
 import socket
-from typing import Any
+from typing import Any, ClassVar
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -27,13 +29,24 @@ class AddressInUse(OSError):
 
 class HeadDeadline(H11Protocol):
     """uvicorn's HTTP/1.1 protocol, closing a connection that does not send a whole request
-    head within :attr:`head_seconds` of connecting or of the last answer."""
+    head within :attr:`head_seconds` of connecting or of the last answer, and one beyond
+    the :attr:`client_connections` its address holds open."""
 
     head_seconds = 10.0
+    client_connections = 64
+    #: Connections open by address (each class made by :func:`with_head_deadline` has its own).
+    open_by_address: ClassVar[dict[str, int]] = {}
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._head_timer: asyncio.TimerHandle | None = None
+        peer = transport.get_extra_info("peername")
+        self._address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        held = self.open_by_address.get(self._address, 0) + 1
+        self.open_by_address[self._address] = held
+        if held > self.client_connections:
+            transport.close()
+            return
         self._await_head(self.cycle)
 
     def on_response_complete(self) -> None:
@@ -46,6 +59,11 @@ class HeadDeadline(H11Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         if self._head_timer is not None:
             self._head_timer.cancel()
+        held = self.open_by_address.get(self._address, 1) - 1
+        if held > 0:
+            self.open_by_address[self._address] = held
+        else:
+            self.open_by_address.pop(self._address, None)
         super().connection_lost(exc)
 
     def _await_head(self, last: Any) -> None:
@@ -59,9 +77,12 @@ class HeadDeadline(H11Protocol):
         self._head_timer = self.loop.call_later(self.head_seconds, expire)
 
 
-def with_head_deadline(seconds: float) -> type[HeadDeadline]:
-    """:class:`HeadDeadline` with ``seconds`` for the request head."""
-    return type("HeadDeadline", (HeadDeadline,), {"head_seconds": seconds})
+def with_head_deadline(seconds: float, per_client: int = 64) -> type[HeadDeadline]:
+    """:class:`HeadDeadline` with ``seconds`` for the request head and at most
+    ``per_client`` connections open from one address."""
+    return type("HeadDeadline", (HeadDeadline,), {"head_seconds": seconds,
+                                                  "client_connections": per_client,
+                                                  "open_by_address": {}})
 
 
 def listening_socket(host: str, port: int) -> socket.socket:

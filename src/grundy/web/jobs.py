@@ -4,7 +4,12 @@ These run in a worker process (:mod:`grundy.web.workers`), never in the server i
 server checks the parameters (:mod:`grundy.web.checks`) and hands over a :class:`Job`.
 Every job runs inside the cooperative budgets (positions searched, remoteness seconds), so
 most big requests are refused at once with the library's own message; the worker's memory
-and time limits stop the rest.
+and time limits stop the rest.  Whatever the library raises becomes a one-line answer, 400
+or 413, never a server error (:func:`answer`).
+
+:func:`quick_answer` answers only the jobs whose work the library's own estimates, made
+before any work starts, put small (:func:`small`); the server gives those to long-lived
+workers and every other job to a fresh worker of its own.
 
 Graph games come only from the server's own list: ``graph:NAME`` names one of the graphs
 whose text the job carries; the job never opens a file.
@@ -14,11 +19,15 @@ Answer(status=200, body={'move': 'take 1 from 2, leaving 1', 'position': 'nim 1 
 media_type='application/json')
 >>> answer(Job("analyze", {"q": "graph:chase a"})).body
 {'error': "no graph named 'chase' on this server"}
+>>> small(Job("analyze", {"q": "nim 3 5 7"})), small(Job("analyze", {"q": "chomp 7x8"}))
+(True, False)
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
+import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -33,7 +42,12 @@ from grundy.digraph import graph_from_text
 from grundy.errors import InvalidArgument, InvalidGame, TooBig
 from grundy.heap.base import HeapGame
 from grundy.kayles_graphs import FAMILY, ArcKayles, GraphKayles, NodeKayles
-from grundy.opponent import analysis_json_with_remoteness, computer_move, moves_json
+from grundy.opponent import (
+    analysis_json_with_remoteness,
+    computer_move,
+    moves_json,
+    refuse_long_move_lists,
+)
 from grundy.sequences import heap_outcomes, sequence_report
 
 #: Positions one search may meet (any search, and heap values computed) in one request.
@@ -67,17 +81,40 @@ class Answer:
     media_type: str = "application/json"
 
 
+#: The longest error message sent (longer ones are cut, ending with "...").
+MAX_MESSAGE = 400
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line of at most :data:`MAX_MESSAGE` characters.
+
+    >>> one_line("a\\nb"), len(one_line("x" * 1000))
+    ('a b', 400)
+    """
+    flat = " ".join(message.split())
+    return flat if len(flat) <= MAX_MESSAGE else flat[:MAX_MESSAGE - 3] + "..."
+
+
 def error(status: int, message: str) -> Answer:
-    """An error answer, ``{"error": message}``.
+    """An error answer, ``{"error": message}`` (on one line, at most 400 characters).
 
     >>> error(400, "bad")
     Answer(status=400, body={'error': 'bad'}, media_type='application/json')
     """
-    return Answer(status, {"error": message})
+    return Answer(status, {"error": one_line(message)})
 
 
 def answer(job: Job) -> Answer:
-    """The answer to ``job``: 200 with its data, 400 for bad input, 413 for too much work."""
+    """The answer to ``job``: 200 with its data, 400 for bad input, 413 for too much work.
+
+    Whatever else the library raises is answered too, never with a server error: a number
+    too large for Python's arithmetic (``OverflowError``) or a search too deep for its
+    recursion limit with 413, any other fault with 400 naming the request (and the
+    traceback on the server's standard error, for its operator).
+
+    >>> answer(Job("moves", {"q": "nim 6000"})).status
+    413
+    """
     try:
         with _graphs_named(job.graphs), work_limit(
                 Budget(job.states, job.seconds, job.memory)):
@@ -86,6 +123,86 @@ def answer(job: Job) -> Answer:
         return error(400, str(bad))
     except TooBig as big:
         return error(413, str(big))
+    except OverflowError:
+        return error(413, f"{_asked(job)}: a number in it is too large to compute with")
+    except RecursionError:
+        return error(413, f"{_asked(job)}: the work goes too deep (Python's recursion limit)")
+    except MemoryError:  # the worker answers it, once the memory is free again
+        raise
+    except Exception as fault:  # a fault of the library: answered in one line, logged in full
+        traceback.print_exc(file=sys.stderr)
+        return error(400, f"{_asked(job)}: cannot be answered ({type(fault).__name__} in "
+                          "the library)")
+
+
+def _asked(job: Job) -> str:
+    """What ``job`` asks about, for a message: its position or game, shortened."""
+    text = job.params.get("q") or job.params.get("game") or job.kind
+    return repr(text if len(text) <= 60 else text[:57] + "...")
+
+
+#: A search whose positions, times the most moves of any, stay within this is small.
+QUICK_MOVES = 20_000
+#: A listing of winning moves that looks at no more options than this is small.
+QUICK_LISTING = 5_000
+#: A sequence or table whose heaps, times the options of the largest, stay within this is
+#: small (its values come from the compiled kernels).
+QUICK_KERNEL = 10_000_000
+#: The kinds of job :func:`quick_answer` may answer.
+QUICK_KINDS = frozenset({"analyze", "moves", "computer-move", "sequence", "table"})
+
+
+def quick_answer(job: Job) -> Answer | None:
+    """The answer to ``job`` when its work is small (:func:`small`), else None.
+
+    An estimate that fails (bad input, a refusal, a number too large) is answered at once:
+    the job fails the same way.
+
+    >>> quick_answer(Job("analyze", {"q": "nim 1 2"})).body["winner"]
+    'first'
+    >>> quick_answer(Job("sequence", {"game": "subtract:1-100000", "to": "100000"})) is None
+    True
+    """
+    if job.kind not in QUICK_KINDS:
+        return None
+    try:
+        is_small = small(job)
+    except MemoryError:
+        raise
+    except Exception:  # answer() says what failed, in one line
+        is_small = True
+    return answer(job) if is_small else None
+
+
+def small(job: Job) -> bool:
+    """Whether the library's estimates, made before any work starts, put ``job``'s work
+    within a few milliseconds: a search of the whole position within :data:`QUICK_MOVES`
+    moves (positions times the most options of any, itself at most the positions); or
+    every such search refused up front (the position is beyond the request's positions)
+    and what remains (nim-values by formula or period, the moves listed) within
+    :data:`QUICK_LISTING` options; a sequence or table within :data:`QUICK_KERNEL`.
+    Misère play beyond the small search, pictures and graphs are never small.
+
+    Raises what parsing or the estimates raise.
+    """
+    misere = _misere(job)
+    with _graphs_named(job.graphs), work_limit(Budget(job.states, job.seconds, job.memory)):
+        if job.kind in ("sequence", "table"):
+            to = int(job.params["to"])
+            return not misere and (to + 1) * _heap_game(job).heap_option_count(to) <= QUICK_KERNEL
+        position = _position(job)
+        states, most = position.state_bound(), position.move_bound()
+        if states is not None and most is None:
+            most = states  # no position has more distinct options than there are positions
+        if states is not None and most is not None and states * most <= QUICK_MOVES:
+            return True
+        if misere or states is None or states <= job.states:
+            return False  # a search of up to the request's positions may run
+        if job.kind == "moves":
+            refuse_long_move_lists(position)  # refused at once: small
+            return most is not None and most <= QUICK_LISTING
+        sizes = [component.game.scan_size(component.state) for component in position.components]
+        return None not in sizes and sum(size or 0 for size in sizes) <= QUICK_LISTING
 
 
 @contextmanager

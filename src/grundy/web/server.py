@@ -1,11 +1,12 @@
 """The web server: the JSON API (as the command line's JSON) and one page to play on.
 
-Every answer is computed by the library in a worker process of its own
-(:mod:`grundy.web.workers`), within a memory and a time limit that the server enforces by
-stopping the process; the event loop keeps serving meanwhile.  Before that, the server
-checks each request's parameters itself (:mod:`grundy.web.checks`) and its ``Host`` header
-(:mod:`grundy.web.hosts`).  Bad input is answered with HTTP 400, too much work with HTTP 413,
-a server with every worker busy with 503, all as ``{"error": "..."}``.
+Every answer is computed by the library in a worker process (:mod:`grundy.web.workers`):
+small jobs in long-lived quick workers, the others each in a process of its own, within a
+memory and a time limit that the server enforces by stopping the process; the event loop
+keeps serving meanwhile.  Before that, the server checks each request's parameters itself
+(:mod:`grundy.web.checks`) and its ``Host`` header (:mod:`grundy.web.hosts`).  Bad input is
+answered with HTTP 400, too much work with HTTP 413, a client with too many requests at once
+with 429, a server with every worker busy with 503, all as ``{"error": "..."}``; never 500.
 
 >>> from starlette.testclient import TestClient
 >>> app = create_app(hosts=allowed_hosts("127.0.0.1", 8000))
@@ -36,8 +37,8 @@ from grundy.i18n import MESSAGES, RU_GAMES, RU_MOVES, RU_WITHIN
 from grundy.web.checks import PASTED, checked_job, posted_graph
 from grundy.web.connections import listening_socket, raise_file_limit, with_head_deadline
 from grundy.web.hosts import HostCheck, allowed_hosts
-from grundy.web.jobs import KINDS, SECONDS, STATES, Answer
-from grundy.web.workers import Limits, Workers
+from grundy.web.jobs import KINDS, SECONDS, STATES, Answer, one_line
+from grundy.web.workers import QUICK, Limits, Workers
 
 STATIC = Path(__file__).parent / "static"
 #: The limits of each request's worker unless told otherwise.
@@ -46,14 +47,15 @@ DEFAULT_LIMITS = Limits()
 
 def create_app(*, hosts: frozenset[str], graphs: Mapping[str, str] | None = None,
                limits: Limits = DEFAULT_LIMITS, states: int = STATES,
-               seconds: float = SECONDS) -> Starlette:
+               seconds: float = SECONDS, quick: str = QUICK) -> Starlette:
     """The application: the page at ``/``, its files at ``/static``, the API at ``/api``.
 
     ``hosts``: the accepted ``Host`` headers (:func:`~grundy.web.hosts.allowed_hosts`);
     ``graphs``: the text of each graph offered, by name
     (:func:`~grundy.web.graphlist.read_graphs`); ``limits``: of each request's worker;
     ``states`` and ``seconds``: the library's own budgets of positions and of remoteness
-    seconds, checked first.
+    seconds, checked first; ``quick``: what answers in the quick workers
+    (:class:`~grundy.web.workers.Workers`).
     """
     offered = dict(graphs or {})
     workers: list[Workers] = []
@@ -61,10 +63,13 @@ def create_app(*, hosts: frozenset[str], graphs: Mapping[str, str] | None = None
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        workers.append(Workers(limits))
+        workers.append(Workers(limits, quick=quick))
         await workers[0].start()
-        yield
-        workers.clear()
+        try:
+            yield
+        finally:
+            await workers[0].stop()
+            workers.clear()
 
     def api(kind: str) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
@@ -75,10 +80,14 @@ def create_app(*, hosts: frozenset[str], graphs: Mapping[str, str] | None = None
                 job = checked_job(kind, request.query_params, graphs, states=states,
                                   seconds=seconds)
             except ValueError as error:
-                return JSONResponse({"error": str(error)}, status_code=400)
+                return JSONResponse({"error": one_line(str(error))}, status_code=400)
             except TooBig as error:
-                return JSONResponse({"error": str(error)}, status_code=413)
-            return _response(await workers[0].run(job))
+                return JSONResponse({"error": one_line(str(error))}, status_code=413)
+            except OverflowError:
+                return JSONResponse({"error": "a number in the request is too large"},
+                                    status_code=413)
+            client = request.client.host if request.client else ""
+            return _response(await workers[0].run(job, client))
         return endpoint
 
     async def page(request: Request) -> Response:
@@ -102,20 +111,29 @@ def create_app(*, hosts: frozenset[str], graphs: Mapping[str, str] | None = None
         *(Route(f"/api/{kind}", api(kind), methods=["GET", "POST"]) for kind in KINDS),
     ]
     return Starlette(routes=routes, lifespan=lifespan,
-                     middleware=[Middleware(HostCheck, hosts=hosts)])
+                     middleware=[Middleware(HostCheck, hosts=hosts)],
+                     exception_handlers={Exception: _fault})
+
+
+async def _fault(request: Request, exc: Exception) -> Response:
+    """Any fault of the server's own code: one line, not a server error (the traceback goes
+    to the server's log)."""
+    return JSONResponse({"error": f"the request cannot be answered ({type(exc).__name__})"},
+                        status_code=400)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, *, graphs: Mapping[str, str] | None = None,
           limits: Limits = DEFAULT_LIMITS, extra_hosts: tuple[str, ...] = (),
           idle_seconds: float = 5.0, head_seconds: float = 10.0,
-          connections: int | None = None) -> None:
+          connections: int | None = None, client_connections: int = 64) -> None:
     """Serve the page and the API on ``host:port`` until interrupted, printing the address.
 
     Port 0 picks a free port (printed).  Raises :class:`~grundy.web.connections.AddressInUse`
     when the address is taken, before printing anything.  ``idle_seconds``: a connection
     idle after an answer is closed; ``head_seconds``: one that has not sent a whole request
     head; ``connections``: open at once, beyond which requests are answered 503 (by
-    default half the limit of open files, at most 10 000).
+    default half the limit of open files, at most 10 000); ``client_connections``: open at
+    once from one address, beyond which a new connection is closed at once.
     """
     import uvicorn
 
@@ -132,7 +150,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, graphs: Mapping[str, str
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3,
                             timeout_keep_alive=max(1, round(idle_seconds)),
                             limit_concurrency=connections,
-                            http=with_head_deadline(head_seconds))
+                            http=with_head_deadline(head_seconds, client_connections))
     uvicorn.Server(config).run(sockets=[listener])
 
 

@@ -1,22 +1,40 @@
-"""Each request's work in a process of its own, which the server stops when it runs too long.
+"""Each request's work in a worker process, which the server stops when it runs too long.
 
-A job (:class:`~grundy.web.jobs.Job`) is answered in a fresh worker process forked from a
-"forkserver" that has imported the library and answered :data:`~grundy.web.jobs.WARM_UP`
-once (so no worker compiles a kernel).  The limits hold whatever the library does:
+Two kinds of worker, both started from a "forkserver" that has imported the library and
+answered :data:`~grundy.web.jobs.WARM_UP` once (so no worker compiles a kernel):
 
-* memory: the worker's address space may grow by at most ``memory`` bytes
-  (``RLIMIT_AS``); a job that needs more fails, or its worker dies, and the answer is 413;
-* time: the server kills the worker (and anything it started) after ``seconds`` and
-  answers 413;
-* CPU: a worker that has used ``nice_after`` seconds of CPU time gets the lowest CPU
-  priority, so that fresh, cheap requests are answered first while expensive ones run;
-* count: at most ``workers`` run at once; a request that finds none free within ``queue``
-  seconds is answered 503.
+* quick workers (``Limits.quick`` of them, long-lived): they answer, one after another, the
+  jobs whose work the library's own estimates put small before it starts
+  (:func:`~grundy.web.jobs.quick_answer`), without a process started per request.  A job
+  that turns out bigger is sent on to a worker of its own: one that uses more than
+  ``quick_cpu`` seconds of CPU time, or more memory than ``memory``, ends its quick worker
+  (a fresh one takes its place), and the server stops a quick worker that has not answered
+  within ``quick_seconds``;
+* a worker of its own, a fresh process for every other job, ended with it.
+
+The limits hold whatever the library does:
+
+* memory: a worker's address space may grow by at most ``memory`` bytes (``RLIMIT_AS``); a
+  job that needs more fails, or its worker dies, and the answer is 413.  All workers
+  together may grow by at most ``total_memory`` (by default half of the machine's memory):
+  the workers of their own run at once are as many as that leaves room for beside the quick
+  ones, and never more than ``workers``;
+* time: the server kills a worker of its own (and anything it started) after ``seconds``
+  and answers 413;
+* CPU: a worker of its own runs at the lowest CPU priority from its start while the quick
+  workers run (its job is big by the estimates), else once it has used ``nice_after``
+  seconds of CPU time, so that fresh, cheap requests are answered first while expensive
+  ones run;
+* count and fairness: a request that finds no worker free within ``queue`` seconds is
+  answered 503; waiting requests get their turns client by client (by address) in
+  rotation; one client may have at most ``per_client`` requests at work in workers of their
+  own at once (and half the quick workers), and ``per_client_requests`` at work or waiting
+  in all: a request beyond is answered 429 at once.
 
 What answers a job is named, not passed: ``"module:function"`` (by default
-:data:`ANSWER`, the web API's own answers), imported in the worker.  The limits are the
-server's, whatever that function does; so they can be tried with functions that never end
-or never stop allocating.
+:data:`ANSWER`, the web API's own answers, and :data:`QUICK` for the quick workers),
+imported in the worker.  The limits are the server's, whatever that function does; so
+they can be tried with functions that never end or never stop allocating.
 
 >>> import anyio
 >>> from grundy.web.jobs import Job
@@ -27,6 +45,7 @@ or never stop allocating.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import importlib
 import io
@@ -35,35 +54,55 @@ import multiprocessing.connection
 import os
 import resource
 import signal
+import threading
 import time
+from collections import Counter, OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from multiprocessing import forkserver, popen_forkserver, reduction, spawn, util
 from multiprocessing.connection import Connection
 from multiprocessing.context import ForkServerProcess, set_spawning_popen
+from types import FrameType
 from typing import Any, cast
 
 import anyio
 import anyio.to_thread
 
-from grundy.web.jobs import Answer, Job, error
+from grundy.budget import machine_memory
+from grundy.errors import InvalidArgument
+from grundy.web.jobs import QUICK_KINDS, Answer, Job, error
 
 #: The module the forkserver imports before forking any worker (it warms the kernels up).
 PRELOAD = "grundy.web.preload"
 #: What answers a job unless told otherwise: the web API (:func:`grundy.web.jobs.answer`).
 ANSWER = "grundy.web.jobs:answer"
+#: What answers a job in a quick worker: the answer when the job is small, else None.
+QUICK = "grundy.web.jobs:quick_answer"
+#: The share of the machine's memory all workers together may grow by, unless told.
+MEMORY_SHARE = 0.5
 
 
 @dataclass(frozen=True)
 class Limits:
     """What one request may use: ``memory`` bytes more than a fresh worker, ``seconds`` of
-    wall-clock time; ``workers`` at once, ``queue`` seconds of waiting for one."""
+    wall-clock time; ``workers`` of their own at once, ``queue`` seconds of waiting for one;
+    ``quick`` long-lived workers for small jobs, each job there at most ``quick_cpu``
+    seconds of CPU time and ``quick_seconds`` of wall-clock time; per client (address)
+    ``per_client`` requests at work in workers of their own at once and
+    ``per_client_requests`` at work or waiting; ``total_memory`` bytes for all workers
+    together (None: :data:`MEMORY_SHARE` of the machine's memory)."""
 
     memory: int = 256 * 1024 * 1024
     seconds: float = 10.0
     workers: int = 24
     queue: float = 5.0
     nice_after: float = 0.02
+    quick: int = 2
+    quick_cpu: float = 0.25
+    quick_seconds: float = 2.0
+    per_client: int = 6
+    per_client_requests: int = 64
+    total_memory: int | None = None
 
     @property
     def memory_text(self) -> str:
@@ -74,45 +113,262 @@ class Limits:
         """
         return f"{self.memory // 2**20} MiB"
 
+    @property
+    def own_workers(self) -> int:
+        """How many workers of their own may run at once: ``workers``, or fewer when
+        ``total_memory`` leaves room for fewer beside the quick workers.
+
+        >>> Limits(workers=24, quick=2, memory=2**28, total_memory=2**31).own_workers
+        6
+        """
+        total = self.total_memory
+        if total is None:
+            total = int(machine_memory() * MEMORY_SHARE)
+        room = total // self.memory - self.quick
+        if room < 1:
+            raise InvalidArgument(
+                f"a memory total of {total // 2**20} MiB for the web server's workers leaves "
+                f"no room for one worker of {self.memory_text} beside {self.quick} quick ones")
+        return min(self.workers, room)
+
+
+class FairTurns:
+    """A number of places, given to waiting clients in rotation, each client holding at
+    most ``per_client`` at once: a client with many requests waiting gets one place in each
+    round, not every place.
+
+    >>> turns = FairTurns(1, per_client=1)
+    >>> async def order() -> list[str]:
+    ...     await turns.take("a", 1)
+    ...     served = []
+    ...     async def wait(client: str) -> None:
+    ...         await turns.take(client, 1)
+    ...         served.append(client)
+    ...         turns.give_back(client)
+    ...     async with anyio.create_task_group() as group:
+    ...         for client in "aaab":
+    ...             group.start_soon(wait, client)
+    ...         await anyio.sleep(0.01)
+    ...         turns.give_back("a")
+    ...     return served
+    >>> anyio.run(order)
+    ['a', 'b', 'a', 'a']
+    """
+
+    def __init__(self, places: int, per_client: int) -> None:
+        self._free = places
+        self._most = per_client
+        self._held: Counter[str] = Counter()
+        # Insertion order is the rotation: a client served goes to its end.
+        self._waiting: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
+
+    async def take(self, client: str, seconds: float) -> bool:
+        """Wait for a place, at most ``seconds``; False when none came."""
+        # A free place means that nobody who may have it is waiting.
+        if self._free and self._held[client] < self._most:
+            self._free -= 1
+            self._held[client] += 1
+            return True
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault(client, deque()).append(turn)
+        try:
+            await asyncio.wait_for(asyncio.shield(turn), seconds)
+        except TimeoutError:
+            if turn.done():  # given just as the time ran out
+                return True
+            self._withdraw(client, turn)
+            return False
+        except asyncio.CancelledError:
+            if turn.done():
+                self.give_back(client)
+            else:
+                self._withdraw(client, turn)
+            raise
+        return True
+
+    def give_back(self, client: str) -> None:
+        """Free ``client``'s place: the next client in the rotation that waits, and may
+        hold one more, gets it."""
+        _drop(self._held, client)
+        self._free += 1
+        for waiting in list(self._waiting):
+            if not self._free:
+                return
+            if self._held[waiting] >= self._most:
+                continue
+            queue = self._waiting.pop(waiting)
+            turn = queue.popleft()
+            if queue:
+                self._waiting[waiting] = queue
+            self._free -= 1
+            self._held[waiting] += 1
+            turn.set_result(None)
+
+    def _withdraw(self, client: str, turn: asyncio.Future[None]) -> None:
+        queue = self._waiting.get(client)
+        if queue is not None and turn in queue:
+            queue.remove(turn)
+            if not queue:
+                del self._waiting[client]
+        turn.cancel()
+
+
+@dataclass
+class _Quick:
+    """A quick worker: its process and the server's end of their pipe."""
+
+    process: Any
+    connection: Connection
+
+
+#: How many jobs the server remembers as not small, to send them on at once next time.
+REMEMBERED = 4096
+
 
 class Workers:
     """Runs jobs in worker processes within :class:`Limits`.
 
     ``answer`` names the function (``"module:function"``, importable in a worker: the
     workers have the server's ``sys.path``) that turns a :class:`Job` into an
-    :class:`Answer`; it is looked up here too, so that a wrong name fails at once.
+    :class:`Answer`; ``quick`` the one that answers small jobs in the quick workers (None
+    for other jobs).  Both are looked up here too, so that a wrong name fails at once.
+    The quick workers run from :meth:`start` to :meth:`stop`.
     """
 
-    def __init__(self, limits: Limits, answer: str = ANSWER) -> None:
+    def __init__(self, limits: Limits, answer: str = ANSWER, quick: str = QUICK) -> None:
         named_function(answer)
+        named_function(quick)
         self.limits = limits
         self.answer = answer
+        self.quick = quick
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload([PRELOAD])
-        self._slots = anyio.CapacityLimiter(limits.workers)
-        self._threads = anyio.CapacityLimiter(limits.workers)
+        own = limits.own_workers
+        self._turns = FairTurns(own, limits.per_client)
+        self._threads = anyio.CapacityLimiter(own)
+        self._quick_turns = FairTurns(limits.quick, max(1, limits.quick // 2))
+        self._idle: list[_Quick] = []
+        self._quick_running = False
+        self._held: Counter[str] = Counter()
+        self._not_small: OrderedDict[tuple[Any, ...], None] = OrderedDict()
 
     async def start(self) -> None:
-        """Start the forkserver (importing and warming the library) and wait till it serves."""
+        """Start the forkserver (importing and warming the library) and the quick workers."""
         await self.run(Job("analyze", {"q": "nim 1"}))
+        for _ in range(self.limits.quick):
+            self._idle.append(await anyio.to_thread.run_sync(self._start_quick))
+        self._quick_running = True
 
-    async def run(self, job: Job) -> Answer:
-        """The answer to ``job``, or 413/503 when the limits stop it."""
+    async def stop(self) -> None:
+        """Stop the quick workers."""
+        self._quick_running = False
+        while self._idle:
+            worker = self._idle.pop()
+            worker.connection.close()
+            await anyio.to_thread.run_sync(_stop, worker.process)
+
+    async def run(self, job: Job, client: str = "") -> Answer:
+        """The answer to ``job`` asked by ``client`` (an address), or 413/429/503 when the
+        limits stop it."""
+        if self._held[client] >= self.limits.per_client_requests:
+            return _too_many(self.limits.per_client_requests)
+        self._held[client] += 1
         try:
-            with anyio.fail_after(self.limits.queue):
-                await self._slots.acquire()
-        except TimeoutError:
-            return error(503, f"the server is busy: all {self.limits.workers} workers stayed "
-                         f"busy for {self.limits.queue:g} s; try again later")
+            key = (job.kind, tuple(sorted(job.params.items())), tuple(sorted(job.graphs)))
+            if self._quick_running and job.kind in QUICK_KINDS and key not in self._not_small:
+                reply = await self._run_quick(job, client)
+                if reply is not None:
+                    return reply
+                self._not_small[key] = None
+                if len(self._not_small) > REMEMBERED:
+                    self._not_small.popitem(last=False)
+            return await self._run_alone(job, client)
+        finally:
+            _drop(self._held, client)
+
+    async def _run_alone(self, job: Job, client: str) -> Answer:
+        if not await self._turns.take(client, self.limits.queue):
+            return _busy(self.limits.own_workers, self.limits.queue)
         try:
             return await anyio.to_thread.run_sync(self._answer, job, limiter=self._threads)
         finally:
-            self._slots.release()
+            self._turns.give_back(client)
+
+    async def _run_quick(self, job: Job, client: str) -> Answer | None:
+        """The quick workers' answer, or None when the job is to have a worker of its own."""
+        if not await self._quick_turns.take(client, self.limits.queue):
+            return _busy(self.limits.quick, self.limits.queue)
+        worker = self._idle.pop()
+        try:
+            reply, ended = await self._ask(worker, job)
+            if ended:
+                worker = await anyio.to_thread.run_sync(self._replace, worker)
+            return reply
+        finally:
+            self._idle.append(worker)
+            self._quick_turns.give_back(client)
+
+    async def _ask(self, worker: _Quick, job: Job) -> tuple[Answer | None, bool]:
+        """The quick worker's reply to ``job``, and whether the worker has ended (or is to
+        end: it is killed when it does not answer in time).  A reply to an earlier job
+        (whose request went away before it came) is passed over."""
+        loop = asyncio.get_running_loop()
+        sent = replace(job, memory=self.limits.memory)
+        try:
+            worker.connection.send(sent)
+        except OSError:
+            return None, True
+        deadline = loop.time() + self.limits.quick_seconds
+        while True:
+            ready: asyncio.Future[None] = loop.create_future()
+
+            def wake(ready: asyncio.Future[None] = ready) -> None:
+                if not ready.done():
+                    ready.set_result(None)
+
+            watched = (worker.connection.fileno(), worker.process.sentinel)
+            for fd in watched:
+                loop.add_reader(fd, wake)
+            try:
+                await asyncio.wait_for(ready, max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                return None, True
+            finally:
+                for fd in watched:
+                    loop.remove_reader(fd)
+            if not worker.connection.poll():
+                return None, True  # it died without a word
+            try:
+                answered, reply, ended = worker.connection.recv()
+            except (EOFError, OSError):
+                return None, True
+            if answered == sent:
+                return reply, ended
+            if ended:
+                return None, True
+
+    def _replace(self, worker: _Quick) -> _Quick:
+        _stop(worker.process)
+        worker.connection.close()
+        return self._start_quick()
+
+    def _start_quick(self) -> _Quick:
+        mine, theirs = self._context.Pipe()
+        process = _Worker(target=_serve, args=(theirs, self.quick, self.limits.memory,
+                                               self.limits.quick_cpu), daemon=True)
+        try:
+            process.start()
+        finally:
+            theirs.close()
+        return _Quick(process, mine)
 
     def _answer(self, job: Job) -> Answer:
         limits = self.limits
         receiver, sender = self._context.Pipe(duplex=False)
-        worker = _Worker(target=_work, args=(sender, self.answer, job, limits.memory),
+        # With quick workers for the small jobs, every job here is big by the estimates: it
+        # runs at the lowest priority from its start.
+        lowest = self._quick_running
+        worker = _Worker(target=_work, args=(sender, self.answer, job, limits.memory, lowest),
                          daemon=True)
         try:
             worker.start()
@@ -124,7 +380,7 @@ class Workers:
             sender.close()
         start = time.monotonic()
         try:
-            reply = _wait(receiver, worker, start, limits)
+            reply = _wait(receiver, worker, start, limits, niced=lowest)
             if reply is None:
                 return error(413, f"the work took longer than {limits.seconds:g} s, the "
                              "limit of one request")
@@ -137,10 +393,27 @@ class Workers:
             receiver.close()
 
 
-def _wait(receiver: Connection, worker: Any, start: float, limits: Limits) -> Answer | bool | None:
-    """The worker's answer; False when it died without one; None when time ran out."""
+def _busy(workers: int, seconds: float) -> Answer:
+    return error(503, f"the server is busy: all {workers} workers stayed busy for {seconds:g} s;"
+                      " try again later")
+
+
+def _too_many(most: int) -> Answer:
+    return error(429, f"too many requests at once from this address: at most {most} may be "
+                      "at work or waiting; try again when one is answered")
+
+
+def _drop(counts: Counter[str], client: str) -> None:
+    counts[client] -= 1
+    if counts[client] <= 0:
+        del counts[client]
+
+
+def _wait(receiver: Connection, worker: Any, start: float, limits: Limits,
+          niced: bool = False) -> Answer | bool | None:
+    """The worker's answer; False when it died without one; None when time ran out.
+    ``niced``: the worker has its lowest priority already."""
     deadline = start + limits.seconds
-    niced = False
     while True:
         now = time.monotonic()
         if now >= deadline:
@@ -200,39 +473,115 @@ def _stop(worker: Any) -> None:
     worker.close()
 
 
-def _work(sender: Connection, answerer: str, job: Job, memory: int) -> None:
-    """The worker process: limit its memory, answer ``job`` with the function named
-    ``answerer``, send the answer."""
+def _work(sender: Connection, answerer: str, job: Job, memory: int, lowest: bool) -> None:
+    """A worker of its own: limit its memory (and its priority, when ``lowest``: what it
+    starts inherits it), answer ``job`` with the function named ``answerer``, send the
+    answer."""
     os.setpgid(0, 0)  # a group of its own, so that what it starts is killed with it
+    _end_with_the_server()
+    if lowest:
+        os.setpriority(os.PRIO_PROCESS, 0, 19)
     answer = named_function(answerer)
-    grown = _address_space() + memory
-    resource.setrlimit(resource.RLIMIT_AS, (grown, grown))
+    _limit_memory(memory)
     try:
-        # The library refuses work its estimate puts over the limit before the kernel
-        # would stop the worker.
-        reply = answer(replace(job, memory=memory))
+        reply: Answer | bool | None = _reply(answer, job, memory)
     except MemoryError:
-        reply = None
-    except RecursionError:
-        reply = error(413, "the work went too deep (Python's recursion limit)")
-    except Exception as failure:  # a fault of the library: say so in one line, no traceback
-        reply = error(500, f"internal error: {type(failure).__name__}")
-    if reply is None:
         # What failed to get memory is gone: there is room for the message now.
-        sender.send(False)
-    else:
-        sender.send(reply)
+        reply = False
+    sender.send(reply)
     sender.close()
 
 
-def named_function(name: str) -> Callable[[Job], Answer]:
+class _OutOfTime(BaseException):
+    """Raised in a quick worker whose job has used its CPU time (a BaseException, so that
+    no ``except Exception`` of the library stops it)."""
+
+
+_armed = False
+
+
+def _out_of_time(signum: int, frame: FrameType | None) -> None:
+    if _armed:
+        raise _OutOfTime
+
+
+def _serve(connection: Connection, answerer: str, memory: int, cpu: float) -> None:
+    """A quick worker: answer each job received with the function named ``answerer`` (an
+    Answer, or None for a job to be sent on), sending back ``(job, answer, ended)``.  A job that
+    uses ``cpu`` seconds of CPU time or runs out of memory is answered None and ends the
+    worker (its tables may be half made)."""
+    global _armed
+    os.setpgid(0, 0)
+    _end_with_the_server()
+    answer = named_function(answerer)
+    _limit_memory(memory)
+    signal.signal(signal.SIGPROF, _out_of_time)
+    while True:
+        try:
+            job = connection.recv()
+        except (EOFError, OSError):  # the server has gone
+            return
+        ended = False
+        try:
+            _armed = True
+            signal.setitimer(signal.ITIMER_PROF, cpu)
+            reply = _reply(answer, job, memory)
+            _armed = False
+        except (_OutOfTime, MemoryError):
+            reply, ended = None, True
+        finally:
+            _armed = False
+            signal.setitimer(signal.ITIMER_PROF, 0)
+        connection.send((job, reply, ended))
+        if ended:
+            return
+
+
+def _reply(answer: Callable[[Job], Answer | None], job: Job, memory: int) -> Answer | None:
+    """``answer``'s reply to ``job``.  Whatever it raises but MemoryError is answered in
+    one line (:func:`grundy.web.jobs.answer` answers everything itself)."""
+    try:
+        # The library refuses work its estimate puts over the limit before the kernel
+        # would stop the worker.
+        return answer(replace(job, memory=memory))
+    except MemoryError:
+        raise
+    except RecursionError:
+        return error(413, "the work went too deep (Python's recursion limit)")
+    except Exception as failure:
+        return error(400, f"the request cannot be answered ({type(failure).__name__})")
+
+
+def _end_with_the_server() -> None:
+    """End this worker, and what it started, when the server that started it ends (killed
+    too): its time limit is the server's.  Started before the memory limit (a thread's
+    stack is address space)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    sentinel = parent.sentinel
+
+    def watch() -> None:
+        multiprocessing.connection.wait([sentinel])
+        os.killpg(0, signal.SIGKILL)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def _limit_memory(memory: int) -> None:
+    grown = _address_space() + memory
+    resource.setrlimit(resource.RLIMIT_AS, (grown, grown))
+
+
+def named_function(name: str) -> Callable[[Job], Answer | None]:
     """The function ``name`` names, as ``"module:function"`` (the module is imported).
 
     >>> named_function(ANSWER)(Job("analyze", {"q": "nim 2 2"})).body["outcome"]
     'P'
     """
     module, _, function = name.partition(":")
-    return cast("Callable[[Job], Answer]", getattr(importlib.import_module(module), function))
+    found = getattr(importlib.import_module(module), function)
+    return cast("Callable[[Job], Answer | None]", found)
 
 
 def _address_space() -> int:

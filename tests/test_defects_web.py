@@ -1,0 +1,357 @@
+"""Regression tests of the web server's defects W1-W4 (see the defects notes): no server
+error on huge numbers, fairness between clients (expensive requests, half-open
+connections), a memory total for all workers; and the limits of the quick workers, which
+answer small requests without a process started per request.
+
+Each case runs against a real server in its own process (``running_server``), or
+through :class:`~grundy.web.workers.Workers` with its real worker processes.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import os
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import Iterator
+from multiprocessing import forkserver, popen_forkserver, spawn, util
+from multiprocessing.context import ForkServerProcess
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx
+import pytest
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from grundy.web import connections, workers
+from grundy.web.jobs import Job
+from grundy.web.workers import Limits, Workers
+from test_web_api import running_server
+from test_web_safety import all_ended
+
+ROOT = Path(__file__).resolve().parent.parent
+PROBE = "web_probes:probe"
+#: A client that keeps 30 expensive requests running, from 127.0.0.2;
+#: it prints "started", then the statuses of its answers.
+ATTACKER = """
+import asyncio, ast, sys, httpx
+base, requests = sys.argv[1], ast.literal_eval(sys.argv[2])
+async def main():
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.0.2")
+    statuses = []
+    async with httpx.AsyncClient(base_url=base, timeout=120, transport=transport,
+                                 limits=httpx.Limits(max_connections=40)) as session:
+        async def pound(number):
+            path, params = requests[number % len(requests)]
+            statuses.append((await session.get(path, params=params)).status_code)
+        tasks = [asyncio.create_task(pound(n)) for n in range(30)]
+        print("started", flush=True)
+        await asyncio.gather(*tasks)
+    print(sorted(set(statuses)))
+asyncio.run(main())
+"""
+#: Requests that made the server answer 500 (OverflowError in the library).
+HUGE = [("moore:2 99999999999999999999", "0"), ("daisy " + "9" * 400, "0"),
+        ("split23 " + "9" * 400, "1"), ("daisy " + "9" * 400, "1"),
+        ("split23 " + "9" * 400, "0")]
+#: Expensive requests (seconds each, or stopped by the time limit) an attacker repeats.
+EXPENSIVE = [("/api/sequence", {"game": "subtract:1-100000", "to": "100000"}),
+             ("/api/computer-move", {"q": "half 300 301"}),
+             ("/api/analyze", {"q": "chomp 7x8"})]
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[tuple[str, int]]:
+    limits = "Limits(seconds=3, per_client=4, queue=20)"
+    with running_server(f"limits={limits}", "head_seconds=30", "client_connections=50") as found:
+        yield found
+
+
+class TestHugeNumbers:
+    """W1: HTTP 500 (OverflowError) on moore:2 and 400-digit daisy/split23 heaps."""
+
+    @pytest.mark.parametrize("endpoint", ["analyze", "moves", "computer-move"])
+    @pytest.mark.parametrize(("q", "misere"), HUGE)
+    def test_a_clear_refusal(self, server: tuple[str, int], endpoint: str, q: str,
+                             misere: str) -> None:
+        response = httpx.get(f"{server[0]}/api/{endpoint}", params={"q": q, "misere": misere},
+                             timeout=30)
+        assert response.status_code in (200, 400, 413), response.text
+        if response.status_code != 200:
+            message = response.json()["error"]
+            assert "\n" not in message and 0 < len(message) <= 400
+            assert "internal" not in message and "C ssize_t" not in message, message
+            assert "float" not in message, message
+
+
+def cheap_latencies(base: str, count: int, address: str = "127.0.0.1") -> list[float]:
+    """Seconds each of ``count`` cheap requests took, sent one after another from
+    ``address``; every answer is checked."""
+    transport = httpx.HTTPTransport(local_address=address)
+    times = []
+    with httpx.Client(base_url=base, timeout=30, transport=transport) as client:
+        for n in range(count):
+            start = time.perf_counter()
+            response = client.get("/api/analyze", params={"q": f"nim 1 {n % 40}"})
+            times.append(time.perf_counter() - start)
+            assert response.status_code == 200, response.text
+            assert response.json()["nim_value"] == 1 ^ (n % 40)
+    return times
+
+
+def fair(alone: list[float], meanwhile: list[float]) -> bool:
+    """The median under attack is within 3x the idle one (with 10 ms for the clock)."""
+    return statistics.median(meanwhile) <= 3 * statistics.median(alone) + 0.01
+
+
+class TestFairness:
+    def test_thirty_expensive_requests_of_one_client(self, server: tuple[str, int]) -> None:
+        """W2: one client holding 30 expensive requests made every other client's cheap
+        requests wait 5 s for a 503."""
+        base, _ = server
+        alone = cheap_latencies(base, 30)
+        # The attacker is a process of its own, from another address, so that its client
+        # does not slow down the one measured.
+        attacker = subprocess.Popen(
+            [sys.executable, "-c", ATTACKER, base, repr(EXPENSIVE)], stdout=subprocess.PIPE,
+            text=True, env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+        try:
+            assert attacker.stdout is not None
+            assert attacker.stdout.readline() == "started\n"
+            time.sleep(1.0)  # every expensive request under way
+            meanwhile = cheap_latencies(base, 30)
+            statuses = attacker.communicate(timeout=120)[0]
+        finally:
+            attacker.kill()
+            attacker.wait()
+        assert fair(alone, meanwhile), (statistics.median(alone), statistics.median(meanwhile))
+        # The attacker was answered too (its share: 4 at work at once, the rest waited).
+        assert set(ast.literal_eval(statuses)) <= {200, 413, 503}, statuses
+
+    def test_thousands_of_half_open_connections(self, server: tuple[str, int]) -> None:
+        """W3: 10 200 half-open connections of one client made every new request 503."""
+        base, _ = server
+        port = int(base.rsplit(":", 1)[1])
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        wanted = 2500
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, wanted + 200)), hard))
+        alone = cheap_latencies(base, 30)
+        held = []
+        try:
+            for _ in range(min(wanted, hard - 200)):
+                connection = socket.socket()
+                connection.bind(("127.0.0.2", 0))
+                connection.connect(("127.0.0.1", port))
+                connection.sendall(b"GET /api/analyze?q=nim+1 HTTP/1.1\r\nHost: 127.0.0.1\r\nX-a: ")
+                held.append(connection)
+            meanwhile = cheap_latencies(base, 30)
+            time.sleep(0.5)
+            closed = 0
+            for connection in held:
+                connection.settimeout(0)
+                try:
+                    closed += connection.recv(1) == b""
+                except ConnectionResetError:
+                    closed += 1
+                except BlockingIOError:  # still open: nothing to read
+                    pass
+        finally:
+            for connection in held:
+                connection.close()
+            resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+        assert fair(alone, meanwhile), (statistics.median(alone), statistics.median(meanwhile))
+        # All but the 50 one address may hold were closed at once (not after 30 s).
+        assert closed >= len(held) - 50 - 10, (closed, len(held))
+
+
+class TestMemoryTotal:
+    """W4: 24 workers of 256 MiB each were allowed at once, whatever the machine."""
+
+    def test_fewer_workers_when_the_total_is_small(self) -> None:
+        limits = Limits(memory=128 * 2**20, total_memory=512 * 2**20, quick=2, workers=24)
+        assert limits.own_workers == 2
+        assert Limits(memory=2**28, total_memory=10 * 2**30, quick=2).own_workers == 24
+        with pytest.raises(ValueError, match="no room for one worker"):
+            _ = Limits(memory=2**28, total_memory=2**29, quick=2).own_workers
+
+    def test_the_total_holds_at_work(self, tmp_path: Path) -> None:
+        # Room for 2 workers of their own: 6 jobs stopped by the 1 s limit take 3 rounds.
+        limits = Limits(memory=128 * 2**20, total_memory=512 * 2**20, quick=2, seconds=1,
+                        queue=30, per_client=6)
+        pool = Workers(limits, PROBE, PROBE)
+
+        async def six() -> list[Any]:
+            replies: list[Any] = []
+
+            async def one(n: int) -> None:
+                replies.append(await pool.run(Job("endless", {"pids": str(tmp_path / str(n))})))
+
+            async with anyio.create_task_group() as group:
+                for n in range(6):
+                    group.start_soon(one, n)
+            return replies
+
+        start = time.monotonic()
+        replies = anyio.run(six)
+        assert time.monotonic() - start >= 2.9
+        assert [reply.status for reply in replies] == [413] * 6
+        # A worker stopped before it wrote its pids (a busy machine) has ended anyway.
+        written = [tmp_path / str(n) for n in range(6) if (tmp_path / str(n)).exists()]
+        assert all(all_ended(file) for file in written)
+
+
+def quick_pool(**limits: Any) -> Workers:
+    return Workers(Limits(**{"seconds": 1, "memory": 128 * 2**20, **limits}), PROBE, PROBE)
+
+
+async def started_and_run(pool: Workers, job: Job) -> tuple[Any, list[int], list[int]]:
+    """``job``'s answer from ``pool``, started; the quick workers' pids before and after."""
+    await pool.start()
+    try:
+        before = [worker.process.pid for worker in pool._idle]
+        reply = await pool.run(job)
+        after = [worker.process.pid for worker in pool._idle]
+        # A quick worker answers the next small job at once.
+        echo = await pool.run(Job("analyze", {"probe": "echo"}))
+        assert echo.status == 200 and echo.body["pid"] in after
+        return reply, before, after
+    finally:
+        await pool.stop()
+
+
+class TestQuickWorkers:
+    """Small jobs run in long-lived workers; a job that is not small after all ends its
+    quick worker, which is replaced, and goes on to a worker of its own with the limits of
+    every request."""
+
+    @pytest.mark.parametrize(("probe", "seconds", "message"), [
+        ("spin", 1, "the work took longer than 1 s, the limit of one request"),
+        ("endless", 1, "the work took longer than 1 s, the limit of one request"),
+        # Time enough for a worker at the lowest priority to fill its memory on a busy machine.
+        ("allocate", 30, "the work needed more memory than the limit of one request (128 MiB)"),
+    ])
+    def test_limits(self, tmp_path: Path, probe: str, seconds: float, message: str) -> None:
+        pids = tmp_path / "pids"
+        pool = quick_pool(quick=2, quick_cpu=0.2, quick_seconds=1.5, seconds=seconds)
+        reply, before, after = anyio.run(started_and_run, pool,
+                                         Job("analyze", {"probe": probe, "pids": str(pids)}))
+        assert (reply.status, reply.body["error"]) == (413, message)
+        assert len(set(before) - set(after)) == 1  # one quick worker was replaced
+        assert all_ended(pids)
+
+    def test_the_same_worker_answers_again(self) -> None:
+        async def two() -> set[int]:
+            pool = quick_pool(quick=1)
+            await pool.start()
+            try:
+                replies = [await pool.run(Job("analyze", {"probe": "echo"})) for _ in range(5)]
+            finally:
+                await pool.stop()
+            return {reply.body["pid"] for reply in replies}
+
+        assert len(anyio.run(two)) == 1
+
+    def test_small_requests_answered_without_a_new_process(self) -> None:
+        async def many() -> tuple[set[int], list[int]]:
+            pool = Workers(Limits())
+            await pool.start()
+            try:
+                pids = {worker.process.pid for worker in pool._idle}
+                replies = [await pool.run(Job("analyze", {"q": f"kayles {n} 5"}))
+                           for n in range(40)]
+                return pids - {worker.process.pid for worker in pool._idle}, [
+                    reply.status for reply in replies]
+            finally:
+                await pool.stop()
+
+        gone, statuses = anyio.run(many)
+        assert gone == set() and statuses == [200] * 40
+
+
+class TestPrivateInternals:
+    """The server subclasses or calls private parts of multiprocessing and uvicorn
+    (:class:`grundy.web.workers._Launch`, :class:`grundy.web.connections.HeadDeadline`).
+    These tests fail when those parts change shape, so that the copies are looked at again.
+    """
+
+    def test_forkserver_launch_is_the_copied_one(self) -> None:
+        ours, theirs = (ast.parse(textwrap.dedent(inspect.getsource(method))).body[0]
+                        for method in (workers._Launch._launch, popen_forkserver.Popen._launch))
+        assert isinstance(ours, ast.FunctionDef) and isinstance(theirs, ast.FunctionDef)
+        # Theirs gets the preparation data whole; ours leaves out the main module's part.
+        assert ast.unparse(theirs.body[0]) == (
+            "prep_data = spawn.get_preparation_data(process_obj._name)")
+        assert "spawn.get_preparation_data(process_obj._name)" in ast.unparse(ours.body[0])
+        # Every other statement is the same, in the same order.
+        assert [ast.dump(s) for s in ours.body[1:]] == [ast.dump(s) for s in theirs.body[1:]]
+        assert [a.arg for a in theirs.args.args] == ["self", "process_obj"]
+        assert list(inspect.signature(forkserver.connect_to_new_process).parameters) == [
+            "fds"]
+        assert list(inspect.signature(forkserver.read_signed).parameters) == ["fd"]
+        assert list(inspect.signature(util.close_fds).parameters) == ["fds"]
+        assert "_Popen" in vars(ForkServerProcess) and "_Popen" in vars(workers._Worker)
+
+    def test_the_main_module_is_named_by_init_main_keys(self) -> None:
+        # _Launch leaves out the keys that start with init_main: those, and only those,
+        # make the new process import the parent's main module.
+        source = inspect.getsource(spawn.get_preparation_data)
+        assert "init_main_from_path" in source and "init_main_from_name" in source
+        keys = set(spawn.get_preparation_data("x"))
+        assert keys - {"init_main_from_path", "init_main_from_name"} <= {
+            "name", "sys_path", "sys_argv", "orig_dir", "dir", "start_method", "authkey",
+            "log_to_stderr", "log_level", "sys_flags"}, keys
+        prepare = inspect.getsource(spawn.prepare)
+        assert "init_main_from_path" in prepare and "init_main_from_name" in prepare
+
+    def test_uvicorn_protocol_hooks(self) -> None:
+        for name, parameters in (("connection_made", ["self", "transport"]),
+                                 ("connection_lost", ["self", "exc"]),
+                                 ("on_response_complete", ["self"])):
+            assert list(inspect.signature(getattr(H11Protocol, name)).parameters) == parameters
+        source = inspect.getsource(H11Protocol)
+        for used in ("self.cycle", "self.transport", "self.loop"):
+            assert used in source, used
+        assert issubclass(connections.HeadDeadline, H11Protocol)
+
+
+#: A server of workers (the probes for answers) that runs an endless job in a worker of its
+#: own and one in a quick worker, until it is killed; argv: the two pid files.
+KILLED = """
+import sys
+import anyio
+from grundy.web.jobs import Job
+from grundy.web.workers import Limits, Workers
+async def main():
+    pool = Workers(Limits(seconds=1000, quick_seconds=1000), 'web_probes:probe',
+                   'web_probes:probe')
+    await pool.start()
+    async with anyio.create_task_group() as group:
+        group.start_soon(pool.run, Job('endless', {'pids': sys.argv[1]}))
+        group.start_soon(pool.run, Job('analyze', {'probe': 'endless', 'pids': sys.argv[2]}))
+anyio.run(main)
+"""
+
+
+def test_workers_end_when_the_server_is_killed(tmp_path: Path) -> None:
+    """A worker outliving a killed server would run past its time limit (seen: workers of
+    a killed server still computing, their parent gone)."""
+    files = [tmp_path / "alone", tmp_path / "quick"]
+    server = subprocess.Popen([sys.executable, "-c", KILLED, *map(str, files)],
+                              env={**os.environ, "PYTHONPATH": os.pathsep.join(
+                                  [str(ROOT / "src"), str(ROOT / "tests")])})
+    try:
+        deadline = time.monotonic() + 120
+        while not all(file.exists() and file.read_text() for file in files):
+            assert time.monotonic() < deadline and server.poll() is None
+            time.sleep(0.1)
+    finally:
+        server.kill()
+        server.wait()
+    assert all(all_ended(file) for file in files)
