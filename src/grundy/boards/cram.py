@@ -17,7 +17,9 @@ from grundy.boards.bitgrid import (
 from grundy.boards.compiled_grid import CompiledGridGame
 from grundy.boards.published import SOURCE, published_cram_value
 from grundy.boards.symmetry import symmetry_strategy
+from grundy.budget import search_positions
 from grundy.core.game import MisereRule
+from grundy.errors import BEYOND
 from grundy.values import Outcome
 
 
@@ -65,16 +67,40 @@ class Cram(CompiledGridGame):
         """Free cells with a free neighbour: a lone cell never takes a domino."""
         return (grid[0], grid[1], grid[2] & orthogonal_neighbours(grid))
 
+    def opening_by_shape(self, rows: int, cols: int) -> int | None:
+        """0 on an even x even board (balanced by the half turn), the domino across the
+        centre on an even x odd one, None on an odd x odd one (see the class).
+
+        >>> CRAM.opening_by_shape(4, 6), CRAM.opening_by_shape(3, 4), CRAM.opening_by_shape(3, 5)
+        (0, 96, None)
+        """
+        if rows % 2 == 0 and cols % 2 == 0:
+            return 0
+        if rows % 2 == 0 and cols % 2 == 1:
+            below = (rows // 2 - 1) * cols + cols // 2
+            return (1 << below) | (1 << (below + cols))
+        if rows % 2 == 1 and cols % 2 == 0:
+            return 0b11 << (rows // 2 * cols + cols // 2 - 1)
+        return None
+
     def normal_rule(self, state: Grid) -> MisereRule | None:
-        """Who wins a whole board that the search would refuse under the budget in force and
-        no symmetry strategy decides (the odd x odd ones), with its nim-value, from the
-        published table (:mod:`grundy.boards.published`); None otherwise.  No winning move
-        is named: finding one is a search, which a time budget runs.
+        """Who wins a whole board that the search would refuse under the budget in force:
+        an even x odd one by the symmetry strategy, with the domino across the centre
+        (:meth:`symmetry_rule`); an odd x odd one, which no symmetry strategy decides, with
+        its nim-value, from the published table (:mod:`grundy.boards.published`); None
+        otherwise.  No winning move is named from the table: finding one is a search.
 
         >>> rule = CRAM.normal_rule((7, 7, (1 << 49) - 1))
         >>> rule.outcome.winner, rule.value, CRAM.normal_rule((3, 5, (1 << 15) - 1))
         ('first', 1, None)
         """
+        # The compiled search may take a small board under any budget; a bigger one only
+        # within the positions of the general search.
+        small = self.compiled(state) and self.region_bound(state) <= self.kernel_limit()
+        by_symmetry = self.symmetry_rule(state, BEYOND if small else
+                                         search_positions() * self.symmetries)
+        if by_symmetry is not None:
+            return by_symmetry
         rows, cols, cells = state
         value = published_cram_value(rows, cols)
         if (value is None or cells != (1 << rows * cols) - 1
@@ -90,11 +116,14 @@ class Cram(CompiledGridGame):
     def region_bound(self, region: Grid) -> int:
         """The number of sets of dominoes on the region (each position is one), or 2^cells
         when the region is too wide to count or the number does not fit in 64 bits."""
-        from grundy.boards import region_kernel
-
         lines = narrow_first(region)
         width = len(lines[0]) if lines else 0
-        count = region_kernel.count_placements(lines) if width <= COUNTED_WIDTH else None
+        if width > COUNTED_WIDTH:
+            return 1 << region[2].bit_count()
+        # The compiled count (numba: a second to load) only for a region it can count.
+        from grundy.boards import region_kernel
+
+        count = region_kernel.count_placements(lines)
         return 1 << region[2].bit_count() if count is None else count
 
 
