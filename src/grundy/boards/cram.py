@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 
 from grundy.boards.base import balanced
 from grundy.boards.bitgrid import (
@@ -17,9 +18,9 @@ from grundy.boards.bitgrid import (
 from grundy.boards.compiled_grid import CompiledGridGame
 from grundy.boards.published import SOURCE, published_cram_value
 from grundy.boards.symmetry import symmetry_strategy
-from grundy.budget import search_positions
-from grundy.core.game import MisereRule
-from grundy.errors import BEYOND
+from grundy.budget import SEARCH_SECONDS, Budget, in_force, search_positions, work_limit
+from grundy.core.game import MisereRule, Option
+from grundy.errors import BEYOND, TooBig
 from grundy.values import Outcome
 
 
@@ -108,10 +109,32 @@ class Cram(CompiledGridGame):
                 or self.region_bound(state) <= self.kernel_limit()):
             return None
         outcome = Outcome.of_value(value)
-        return MisereRule(outcome, (), (
-            f"the published nim-value of Cram {rows}x{cols}, {value} ({SOURCE}): the "
-            f"{outcome.winner} player wins; a winning move is not named, as finding one "
-            "needs the search, which a time budget runs (--budget)"), value)
+        words = (f"the published nim-value of Cram {rows}x{cols}, {value} ({SOURCE}): the "
+                 f"{outcome.winner} player wins")
+        if outcome is Outcome.P:
+            return MisereRule(outcome, (), words, value)
+        found = self.searched_move(state)
+        if found is None:
+            return MisereRule(outcome, (), words + (
+                "; a winning move is not named, as the outcome search found none within the "
+                "time budget (a longer one may: --budget)"), value)
+        move, option = found
+        return MisereRule(outcome, ((move, partial(_same, option)),), words + (
+            "; the winning move was found by the outcome search (it stops at the first)"),
+            value)
+
+    def searched_move(self, state: Grid) -> tuple[str, Option] | None:
+        """The first winning move the outcome search finds (:meth:`winning_move`) within the
+        time budget in force, or the time of the default one (:data:`~grundy.budget.
+        SEARCH_SECONDS`: the positions it allows are a count, which the compiled search,
+        watching its clock, does not use); None when the time runs out first."""
+        budget = in_force()
+        timed = budget if budget is not None and budget.timed else Budget.of(SEARCH_SECONDS)
+        try:
+            with work_limit(timed):
+                return self.winning_move(state)
+        except TooBig:
+            return None
 
     def region_bound(self, region: Grid) -> int:
         """The number of sets of dominoes on the region (each position is one), or 2^cells
@@ -125,6 +148,10 @@ class Cram(CompiledGridGame):
 
         count = region_kernel.count_placements(lines)
         return 1 << region[2].bit_count() if count is None else count
+
+
+def _same(option: Option) -> Option:
+    return option
 
 
 CRAM = Cram()
