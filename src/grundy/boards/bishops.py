@@ -6,15 +6,29 @@ from math import comb
 
 from grundy.boards.bitgrid import GEOMETRY_KEPT, Grid, reflect
 from grundy.boards.grid import PieceGame
-from grundy.budget import search_positions
+from grundy.budget import check_memory, search_positions
 from grundy.caches import remembered
 from grundy.errors import TooBig
 from grundy.values import Value
 
 
+def _check_geometry(rows: int, cols: int) -> None:
+    """Refuse up front a board whose diagonals would not fit the memory budget: a mask of
+    the board for each cell (and drawing the diagonals costs as many words).
+
+    >>> _check_geometry(1000, 1000)
+    Traceback (most recent call last):
+    ...
+    grundy.errors.TooBig: the diagonals of a bishops board 1000x1000 needs about 1e+11 bytes; the limit is ...
+    """
+    cells = rows * cols
+    check_memory(f"the diagonals of a bishops board {rows}x{cols}", cells * (cells // 8 + 1))
+
+
 @remembered("board geometry: bishop_lines", most=GEOMETRY_KEPT)
 def _bishop_lines(rows: int, cols: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The masks of the diagonals (r - c fixed) and anti-diagonals (r + c fixed)."""
+    _check_geometry(rows, cols)
     diagonals = [0] * (rows + cols - 1)
     anti = [0] * (rows + cols - 1)
     for r in range(rows):

@@ -56,9 +56,25 @@ from grundy.numerals import shown, sizes
 Box = tuple[int, int, int, int]
 
 
+#: The most 64-bit words the masks of a box's lines may take in all (about 400 MB, and
+#: seconds to draw): 100x100x100 has 30 000 lines of a million bits each, 3.75 GB.
+MAX_LINE_WORDS = 50_000_000
+
+
 @remembered("skewers geometry: lines", most=64)
 def _lines(p: int, q: int, r: int) -> tuple[tuple[int, int, int], ...]:
-    """Every line of the box as (mask, axis, index of the line in its axis)."""
+    """Every line of the box as (mask, axis, index of the line in its axis); refused up
+    front past :data:`MAX_LINE_WORDS`.
+
+    >>> _lines(100, 100, 100)
+    Traceback (most recent call last):
+    ...
+    grundy.errors.TooBig: drawing the lines of the box 100x100x100 needs about 5e+8 words; the limit is 50000000
+    """
+    words = (p * q + q * r + r * p) * (p * q * r // 64 + 1)
+    if words > MAX_LINE_WORDS:
+        raise TooBig(f"drawing the lines of the box {p}x{q}x{r}", size=words,
+                     limit=MAX_LINE_WORDS, unit="words")
     found = []
     dims = (p, q, r)
     for axis in range(3):
