@@ -19,7 +19,8 @@ def _check_geometry(rows: int, cols: int) -> None:
     >>> _check_geometry(1000, 1000)
     Traceback (most recent call last):
     ...
-    grundy.errors.TooBig: the diagonals of a bishops board 1000x1000 needs about 1e+11 bytes; the limit is ...
+    grundy.errors.TooBig: the diagonals of a bishops board 1000x1000 needs about 1e+11 bytes; \
+the limit is ...
     """
     cells = rows * cols
     check_memory(f"the diagonals of a bishops board {rows}x{cols}", cells * (cells // 8 + 1))

@@ -24,7 +24,6 @@ points is answered at once.
 from __future__ import annotations
 
 from collections.abc import Iterator
-
 from typing import TYPE_CHECKING
 
 from grundy.heap.base import HeapGame, Heaps, Progress

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Iterator
-
 from functools import partial
 
 from grundy.boards.base import SYMMETRY, BoardGame

@@ -69,7 +69,8 @@ def _lines(p: int, q: int, r: int) -> tuple[tuple[int, int, int], ...]:
     >>> _lines(100, 100, 100)
     Traceback (most recent call last):
     ...
-    grundy.errors.TooBig: drawing the lines of the box 100x100x100 needs about 5e+8 words; the limit is 50000000
+    grundy.errors.TooBig: drawing the lines of the box 100x100x100 needs about 5e+8 words; \
+the limit is 50000000
     """
     words = (p * q + q * r + r * p) * (p * q * r // 64 + 1)
     if words > MAX_LINE_WORDS:
@@ -235,10 +236,11 @@ class Skewers(BoardGame[Box]):
     def value(self, state: Box) -> int:
         """The nim-value: a whole box by its shape (:func:`box_value`), else searched."""
         found = box_value(state)
-        if found is None:
-            found = super().value(state)
-        assert isinstance(found, int), "skewers has no cycles"
-        return found
+        if found is not None:
+            return found
+        searched = super().value(state)
+        assert isinstance(searched, int), "skewers has no cycles"
+        return searched
 
     def reason(self, state: Box) -> str | None:
         """Why a whole box has its value by its shape, or the symmetry strategy."""
@@ -261,8 +263,8 @@ class Skewers(BoardGame[Box]):
         axis = "xyz"[sides.index(n)]
         if target == 0:
             yield f"pierce the whole rod (along {axis})", self.empty
-        shorter = tuple(n - 1 if side == n else side for side in sides)
-        rod = (*shorter, (1 << n - 1) - 1)
+        p, q, r = (n - 1 if side == n else side for side in sides)
+        rod = (p, q, r, (1 << n - 1) - 1)
         if n > 1 and box_value(rod) == target:
             yield f"pierce the cube at one end of the rod (along {axis})", self.canonical(rod)
 
