@@ -56,7 +56,7 @@ CASES: list[tuple[tuple[str, ...], int, str]] = [
     (("analyze", "chords", "1000000"), 0, "(--json lists them all)"),
     (("analyze", "chords", "1" + "0" * 30), 3, "listing its winning moves needs about 5e+29"),
     # H5: the outcome search is estimated before it starts.
-    (("analyze", "diagonals", "20"), 3, "a time budget of 18m (--budget) would allow it"),
+    (("analyze", "diagonals", "20"), 3, "a time budget of 42m (--budget) would allow it"),
     (("analyze", "--budget", "10s", "diagonals", "20"), 3, "the outcome search of diagonals 20"),
     (("analyze", "diagonals", "52"), 3, "more than 100h"),
     (("analyze", "diagonals", "11"), 0, "The second player wins"),

@@ -51,20 +51,21 @@ _TWOS = repeat(PAIRED)
 BYTES_PER_STATE = 400
 #: How many options the search makes between two looks at the clock.
 _TICK = 20_000
-#: Positions of a budget one option of this search costs: it makes about 20 000 options a
+#: Positions of a budget one option of this search costs: it makes about 26 000 options a
 #: second, where the general solver meets 400 000 positions.
-OPTION_COST = 20
+OPTION_COST = 15
 
 
 def estimated_options(open_vertices: int) -> int:
-    """About how many options the search of a position with ``open_vertices`` makes, at
-    most: measured 26 000 for a polygon of 11 vertices, 59 000 for 12, 160 000 for 14 and
-    800 000 for 16 (about 2.2 times as many for each more vertex, rounded up).
+    """About how many options the whole answer for a position with ``open_vertices`` makes
+    (who wins, and every winning move): measured from scratch 19 000 for a polygon of 10
+    vertices, 26 000 for 11, 108 000 for 12, 81 000 for 13 and 343 000 for 14 (about 2.2
+    times as many for each more vertex, rounded up).
 
-    >>> estimated_options(16), estimated_options(20) > 20_000_000
-    (900000, True)
+    >>> estimated_options(12), estimated_options(20) > 50_000_000
+    (120000, True)
     """
-    return max(1, round(900_000 * 2.2 ** (open_vertices - 16)))
+    return max(1, round(120_000 * 2.2 ** (open_vertices - 12)))
 
 
 def polygon(vertices: int) -> State:
