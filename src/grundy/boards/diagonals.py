@@ -25,7 +25,7 @@ when that number is odd (under misère play, when it is even).
 Which ending comes, a search decides.  The nim-value is searched while the budget allows
 (10 vertices by default); beyond, :func:`searched` (the outcome search of
 :mod:`grundy.boards.diagonals_search`) finds who wins and every winning move, under either
-convention (``grundy analyze diagonals 20 --budget 30m``), after an estimate of its size
+convention (``grundy analyze diagonals 20 --budget 42m``), after an estimate of its size
 (:func:`~grundy.boards.diagonals_search.estimated_options`): a polygon the budget cannot
 allow is refused at once, saying which time budget would.  Normal play: the first player
 wins for n = 5, 6 and every even n from 10 to 20, and loses for n = 3, 4, 7, 8, 9 and every

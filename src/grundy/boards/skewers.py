@@ -114,9 +114,10 @@ def _coordinates(p: int, q: int, index: int) -> tuple[int, int, int]:
 
 
 #: Why a whole box is answered without a search (see the module).
-BALANCED_BOX = ("the symmetry strategy: a box with at most one odd side is balanced by the "
-                "reflection in its centre (every line's image is another line, parallel and "
-                "disjoint), so the second player answers every line with its image")
+BALANCED_BOX = ("the lecture's symmetry strategy: a box with at most one odd side is balanced "
+                "by the reflection in its centre (every line's image is another line, "
+                "parallel and disjoint), so the second player answers every line with its "
+                "image")
 ROD = ("a rod of n cubes: a move pierces one cube or the whole rod, so its value is 1 when "
        "n is odd and 2 when n is even (the mex of the shorter rod's and 0)")
 
