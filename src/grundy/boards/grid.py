@@ -129,7 +129,7 @@ class GridGame(BoardGame[Grid]):
         with the opening play, when its bound exceeds ``limit`` (else the search gives the
         nim-value too); None otherwise."""
         play = self.symmetry_opening(state)
-        if not play or self.region_bound(state) <= limit:
+        if not play or self.region_bound(state) <= limit or strip_value(self, state) is not None:
             return None
         left = self.apply(state, play)
         return MisereRule(Outcome.N, ((self.describe_play(state, play),
