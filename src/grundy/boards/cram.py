@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import partial
 
 from grundy.boards.base import balanced
@@ -87,23 +88,31 @@ class Cram(CompiledGridGame):
     def normal_rule(self, state: Grid) -> MisereRule | None:
         """Who wins a whole board that the search would refuse under the budget in force:
         an even x odd one by the symmetry strategy, with the domino across the centre
-        (:meth:`symmetry_rule`); an odd x odd one, which no symmetry strategy decides, with
-        its nim-value, from the published table (:mod:`grundy.boards.published`); None
-        otherwise.  No winning move is named from the table: finding one is a search.
+        (:meth:`symmetry_rule`), and its published nim-value when there is one; an odd x odd
+        one, which no symmetry strategy decides, with its nim-value from the published table
+        (:mod:`grundy.boards.published`) and a winning move when the outcome search finds
+        one in time (:meth:`searched_move`); None otherwise.
 
-        >>> rule = CRAM.normal_rule((7, 7, (1 << 49) - 1))
+        >>> rule = CRAM.normal_rule((5, 11, (1 << 55) - 1))
         >>> rule.outcome.winner, rule.value, CRAM.normal_rule((3, 5, (1 << 15) - 1))
-        ('first', 1, None)
+        ('second', 0, None)
+        >>> rule = CRAM.normal_rule((6, 7, (1 << 42) - 1))
+        >>> rule.value, [move for move, _ in rule.moves]
+        (5, ['place a domino on d3-d4'])
         """
         # The compiled search may take a small board under any budget; a bigger one only
         # within the positions of the general search.
         small = self.compiled(state) and self.region_bound(state) <= self.kernel_limit()
         by_symmetry = self.symmetry_rule(state, BEYOND if small else
                                          search_positions() * self.symmetries)
-        if by_symmetry is not None:
-            return by_symmetry
         rows, cols, cells = state
         value = published_cram_value(rows, cols)
+        if by_symmetry is not None:
+            if value is None:
+                return by_symmetry
+            return replace(by_symmetry, value=value, reason=(
+                f"{by_symmetry.reason}; its nim-value, {value}, is the published one "
+                f"({SOURCE})"))
         if (value is None or cells != (1 << rows * cols) - 1
                 or balanced(self, state) or symmetry_strategy(self, state) is not None
                 or self.region_bound(state) <= self.kernel_limit()):
