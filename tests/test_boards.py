@@ -444,9 +444,10 @@ def solve_count(rows: int, cols: int) -> dict[str, int]:
 
 
 class TestTooBig:
-    @pytest.mark.parametrize("text", ["cram 100x199", "skewers 3x3x3",
+    @pytest.mark.parametrize("text", ["cram 101x199", "skewers 3x3x3",
                                       "chomp " + ",".join(["30"] * 29 + ["29"]),
-                                      "rows 8x9", "kings 9x9", "chocolate 600x600",
+                                      "rows " + "/".join(["#" + "." * 8] + ["." * 9] * 7),
+                                      "kings 9x9", "chocolate 600x600",
                                       "two-numbers 5000 6000"])
     def test_refused_up_front(self, text: str) -> None:
         with pytest.raises(TooBig) as error:

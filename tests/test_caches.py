@@ -18,7 +18,7 @@ def _fill(tmp_path: Path) -> list[object]:
     graph.write_text("a b\nb c\n", encoding="utf-8")
     answers: list[object] = [
         analyze(text).to_json()
-        for text in ("kayles 5 6", "cram 3x4", "kings 3x3", "skewers 2x2x2", f"graph:{graph} a",
+        for text in ("kayles 5 6", "cram 3x4", "kings 3x3", "skewers 1x2x3", f"graph:{graph} a",
                      "two-numbers 7 8", "rows 2x3", "bishops 3x3")]
     answers.append(analyze("kayles 4 5", misere=True).to_json())  # from Kayles' quotient
     answers.append(analyze("grundy-game 5 6", misere=True).to_json())  # by a search

@@ -13,8 +13,15 @@ from itertools import permutations, product
 import pytest
 
 from grundy.analysis import analyze
-from grundy.boards.diagonals import DIAGONALS, NONE, Word, runs_of
-from grundy.boards.diagonals_search import SEARCHES, State, first_player_wins, options
+from grundy.boards.diagonals import DIAGONALS, NONE, OUTCOME_SEARCH, Word, runs_of, searched
+from grundy.boards.diagonals_search import (
+    OPTION_COST,
+    SEARCHES,
+    State,
+    estimated_options,
+    first_player_wins,
+    options,
+)
 from grundy.budget import Budget, work_limit
 from grundy.errors import TooBig
 from grundy.solver import Solver
@@ -115,25 +122,38 @@ def test_runs_keep_the_plays() -> None:
 
 @pytest.mark.parametrize("misere", [False, True])
 def test_answers_when_the_value_search_is_refused(misere: bool) -> None:
-    """With a budget too small for the value search, analyze answers by the outcome search:
-    the winner and the winning moves are those of the brute force."""
+    """The answer given when the value search is refused (:func:`searched`, see
+    Diagonals.normal_rule): the winner and the winning moves are those of the brute force."""
     rng = random.Random(11 + misere)
     for _ in range(40):
         n = rng.randint(5, 9)
         word, drawn = random_position(rng, n, rng.randint(0, n // 2))
         text = "diagonals " + DIAGONALS.format_state(word)
         wins = brute(n, misere)
-        # Just too small for the nim-value search (see Diagonals.normal_rule).
-        with work_limit(Budget(max(1, (DIAGONALS.state_bound(word) - 1) // 2))):
-            answer = analyze(text, misere=misere)
-        assert answer.nim_value is None and "outcome search" in answer.method
-        assert answer.winner == ("first" if wins(drawn) else "second"), text
+        answer = searched(word, misere)
+        assert answer.value is None and answer.reason == OUTCOME_SEARCH
+        assert answer.outcome.winner == ("first" if wins(drawn) else "second"), text
         winning = {DIAGONALS.canonical(DIAGONALS.apply(word, play))
                     for play in DIAGONALS.plays(word)
                     if not wins(drawn | {play})}
-        found = [DIAGONALS.canonical(move.position.components[0].state)
-                 for move in answer.winning_moves]
+        found = [DIAGONALS.canonical(option()) for _, option in answer.moves]
         assert sorted(found) == sorted(winning), text
+
+
+def test_analyze_answers_by_the_outcome_search_where_the_value_search_is_refused() -> None:
+    # 11 vertices: a budget that refuses the nim-value search (its bound) and allows the
+    # outcome search (its estimate).
+    word = (NONE,) * 11
+    needed = estimated_options(11) * OPTION_COST
+    assert needed * DIAGONALS.symmetries < DIAGONALS.state_bound(word)
+    with work_limit(Budget(needed)):
+        answer = analyze("diagonals 11")
+    assert answer.nim_value is None and answer.winner == "second"
+
+
+def test_a_polygon_too_big_for_the_budget_is_refused_at_once() -> None:
+    with pytest.raises(TooBig, match="a time budget of 42m"):
+        analyze("diagonals 20")
 
 
 def test_small_polygons_keep_their_values() -> None:
@@ -147,7 +167,9 @@ def test_stopped_past_the_budget(misere: bool) -> None:
     SEARCHES[misere].table.clear()
     with work_limit(Budget(2000)), pytest.raises(TooBig) as error:
         analyze("diagonals 14", misere=misere)
-    assert error.value.limit == 2000 and "outcome search of diagonals 14" in str(error.value)
+    # Refused before it starts: each option costs OPTION_COST positions of the budget.
+    assert error.value.limit == 2000 // OPTION_COST
+    assert "outcome search of diagonals 14" in str(error.value)
 
 
 def test_listed_moves_beyond_the_brute_force() -> None:

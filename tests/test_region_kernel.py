@@ -244,7 +244,7 @@ class TestRuleset:
         with pytest.raises(TooBig):
             analyze("cram ##..../....../....../....../....../......")
         with pytest.raises(TooBig):
-            analyze("cram 100x199")
+            analyze("cram 101x199")
 
     def test_big_frames_use_the_general_search(self) -> None:
         # A 1x70 frame does not fit a word; its strips still have Dawson's values.

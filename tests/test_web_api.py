@@ -160,7 +160,7 @@ class TestErrors:
         ("/api/sequence", {"game": "kayles", "to": "100000000"}),
         ("/api/graph", {"q": "nim 30 30 30"}),
         # Within the command line's budget, not within a request's.
-        ("/api/analyze", {"q": "cram 5x6"}),
+        ("/api/analyze", {"q": "cram #...../....../....../....../......"}),
         ("/api/analyze", {"q": "grundy-game 5000000"}),
         ("/api/analyze", {"q": "two-numbers 1000 2000"}),
         ("/api/moves", {"q": "cram ##..../....../....../....../....../......"}),

@@ -41,10 +41,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from grundy.analysis import Analysis, analyze, as_position
+from grundy.boards.base import BoardGame
 from grundy.boards.symmetry import symmetry_strategy
 from grundy.budget import Budget, playing_budget
 from grundy.caches import register
-from grundy.core.position import Move, Position
+from grundy.core.position import Component, Move, Position
 from grundy.errors import InvalidMove, TooBig
 from grundy.values import Outcome, Value, value_to_json
 
@@ -216,14 +217,27 @@ def refuse_long_move_lists(position: Position) -> None:
 
 
 def _some_moves(position: Position) -> list[Move]:
-    """The first :data:`MAX_MOVES` moves of each component (all of them in most games).
+    """The first :data:`MAX_MOVES` moves of each component (all of them in most games), and
+    on a big board as many as :data:`MAX_BOARD_WORDS` allows.
 
     A huge heap has a million moves; the fallback looks at a bounded number of them.
     """
     return [Move(position.say(index, description), position.replace(index, option))
             for index, component in enumerate(position.components)
             for description, option in itertools.islice(
-                component.game.labelled_moves(component.state), MAX_MOVES)]
+                component.game.labelled_moves(component.state), _how_many(component))]
+
+
+#: Board words the fallback may pass over to make the moves it looks at: each move of a
+#: board is a pass over it (:meth:`~grundy.boards.base.BoardGame.extent` words) to find its
+#: regions, so a 200x200 board (626 words) has 40 moves looked at, not 5 000 (minutes).
+MAX_BOARD_WORDS = 25_000
+
+
+def _how_many(component: Component) -> int:
+    if not isinstance(component.game, BoardGame):
+        return MAX_MOVES
+    return max(1, min(MAX_MOVES, MAX_BOARD_WORDS // component.game.extent(component.state)))
 
 
 def _room(position: Position) -> int:

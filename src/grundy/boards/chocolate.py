@@ -277,8 +277,10 @@ class Chocolate(BoardGame[Bar]):
         if folded == FINISHED:
             return MisereRule(Outcome.P, (), "the game is over")
         if folded[0][0] == 1:
-            won = [play for play in self.plays(folded)
-                   if self.canonical(self.apply(folded, play)) == FINISHED]
+            # Only a break one square from a strip's end makes a 1x1; a strip of a
+            # 30-digit length has far too many other breaks to look at.
+            won = [(index, 1, 1) for index, (a, b) in enumerate(folded)
+                   if a == 1 and not (index and folded[index - 1] == (a, b))]
             return MisereRule(Outcome.N, tuple(
                 (self.describe_play(folded, play), partial(self.settle, FINISHED))
                 for play in won), "a piece one square wide: break off a 1x1")

@@ -81,13 +81,14 @@ class CompiledGridGame(GridGame):
         >>> CRAM.value((1, 7, 0b1111111)), CRAM.value((5, 5, (1 << 25) - 1))
         (1, 0)
         """
-        from grundy.boards import set_search
-
         reduced = strip_value(self, state)
         if reduced is not None:
             return reduced
         if not self.compiled(state):
             return super().value(state)
+        # The compiled search (numba: a second to load) only where it runs.
+        from grundy.boards import set_search
+
         rows, cols, cells = state
         known = set_search.known(cells, rows, cols, self.kernel_kind)
         if known is not None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
+from functools import partial
 
 from grundy.boards.base import balanced
 from grundy.boards.bitgrid import (
@@ -17,7 +19,9 @@ from grundy.boards.bitgrid import (
 from grundy.boards.compiled_grid import CompiledGridGame
 from grundy.boards.published import SOURCE, published_cram_value
 from grundy.boards.symmetry import symmetry_strategy
-from grundy.core.game import MisereRule
+from grundy.budget import SEARCH_SECONDS, Budget, in_force, search_positions, work_limit
+from grundy.core.game import MisereRule, Option
+from grundy.errors import BEYOND, TooBig
 from grundy.values import Outcome
 
 
@@ -65,37 +69,98 @@ class Cram(CompiledGridGame):
         """Free cells with a free neighbour: a lone cell never takes a domino."""
         return (grid[0], grid[1], grid[2] & orthogonal_neighbours(grid))
 
-    def normal_rule(self, state: Grid) -> MisereRule | None:
-        """Who wins a whole board that the search would refuse under the budget in force and
-        no symmetry strategy decides (the odd x odd ones), with its nim-value, from the
-        published table (:mod:`grundy.boards.published`); None otherwise.  No winning move
-        is named: finding one is a search, which a time budget runs.
+    def opening_by_shape(self, rows: int, cols: int) -> int | None:
+        """0 on an even x even board (balanced by the half turn), the domino across the
+        centre on an even x odd one, None on an odd x odd one (see the class).
 
-        >>> rule = CRAM.normal_rule((7, 7, (1 << 49) - 1))
-        >>> rule.outcome.winner, rule.value, CRAM.normal_rule((3, 5, (1 << 15) - 1))
-        ('first', 1, None)
+        >>> CRAM.opening_by_shape(4, 6), CRAM.opening_by_shape(3, 4), CRAM.opening_by_shape(3, 5)
+        (0, 96, None)
         """
+        if rows % 2 == 0 and cols % 2 == 0:
+            return 0
+        if rows % 2 == 0 and cols % 2 == 1:
+            below = (rows // 2 - 1) * cols + cols // 2
+            return (1 << below) | (1 << (below + cols))
+        if rows % 2 == 1 and cols % 2 == 0:
+            return 0b11 << (rows // 2 * cols + cols // 2 - 1)
+        return None
+
+    def normal_rule(self, state: Grid) -> MisereRule | None:
+        """Who wins a whole board that the search would refuse under the budget in force:
+        an even x odd one by the symmetry strategy, with the domino across the centre
+        (:meth:`symmetry_rule`), and its published nim-value when there is one; an odd x odd
+        one, which no symmetry strategy decides, with its nim-value from the published table
+        (:mod:`grundy.boards.published`) and a winning move when the outcome search finds
+        one in time (:meth:`searched_move`); None otherwise.
+
+        >>> rule = CRAM.normal_rule((5, 11, (1 << 55) - 1))
+        >>> rule.outcome.winner, rule.value, CRAM.normal_rule((3, 5, (1 << 15) - 1))
+        ('second', 0, None)
+        >>> rule = CRAM.normal_rule((6, 7, (1 << 42) - 1))
+        >>> rule.value, [move for move, _ in rule.moves]
+        (5, ['place a domino on d3-d4'])
+        """
+        # The compiled search may take a small board under any budget; a bigger one only
+        # within the positions of the general search.
+        small = self.compiled(state) and self.region_bound(state) <= self.kernel_limit()
+        by_symmetry = self.symmetry_rule(state, BEYOND if small else
+                                         search_positions() * self.symmetries)
         rows, cols, cells = state
         value = published_cram_value(rows, cols)
+        if by_symmetry is not None:
+            if value is None:
+                return by_symmetry
+            return replace(by_symmetry, value=value, reason=(
+                f"{by_symmetry.reason}; its nim-value, {value}, is the published one "
+                f"({SOURCE})"))
         if (value is None or cells != (1 << rows * cols) - 1
                 or balanced(self, state) or symmetry_strategy(self, state) is not None
                 or self.region_bound(state) <= self.kernel_limit()):
             return None
         outcome = Outcome.of_value(value)
-        return MisereRule(outcome, (), (
-            f"the published nim-value of Cram {rows}x{cols}, {value} ({SOURCE}): the "
-            f"{outcome.winner} player wins; a winning move is not named, as finding one "
-            "needs the search, which a time budget runs (--budget)"), value)
+        words = (f"the published nim-value of Cram {rows}x{cols}, {value} ({SOURCE}): the "
+                 f"{outcome.winner} player wins")
+        if outcome is Outcome.P:
+            return MisereRule(outcome, (), words, value)
+        found = self.searched_move(state)
+        if found is None:
+            return MisereRule(outcome, (), words + (
+                "; a winning move is not named, as the outcome search found none within the "
+                "time budget (a longer one may: --budget)"), value)
+        move, option = found
+        return MisereRule(outcome, ((move, partial(_same, option)),), words + (
+            "; the winning move was found by the outcome search (it stops at the first)"),
+            value)
+
+    def searched_move(self, state: Grid) -> tuple[str, Option] | None:
+        """The first winning move the outcome search finds (:meth:`winning_move`) within the
+        time budget in force, or the time of the default one (:data:`~grundy.budget.
+        SEARCH_SECONDS`: the positions it allows are a count, which the compiled search,
+        watching its clock, does not use); None when the time runs out first."""
+        budget = in_force()
+        timed = budget if budget is not None and budget.timed else Budget.of(SEARCH_SECONDS)
+        try:
+            with work_limit(timed):
+                return self.winning_move(state)
+        except TooBig:
+            return None
 
     def region_bound(self, region: Grid) -> int:
         """The number of sets of dominoes on the region (each position is one), or 2^cells
         when the region is too wide to count or the number does not fit in 64 bits."""
-        from grundy.boards import region_kernel
-
         lines = narrow_first(region)
         width = len(lines[0]) if lines else 0
-        count = region_kernel.count_placements(lines) if width <= COUNTED_WIDTH else None
+        if width > COUNTED_WIDTH:
+            return 1 << region[2].bit_count()
+        # The compiled count (numba: a second to load) only for a region it can count.
+        from grundy.boards import region_kernel
+
+        count = region_kernel.count_placements(lines)
         return 1 << region[2].bit_count() if count is None else count
+
+
+def _same(option: Option) -> Option:
+    return option
 
 
 CRAM = Cram()

@@ -25,7 +25,9 @@ when that number is odd (under misère play, when it is even).
 Which ending comes, a search decides.  The nim-value is searched while the budget allows
 (10 vertices by default); beyond, :func:`searched` (the outcome search of
 :mod:`grundy.boards.diagonals_search`) finds who wins and every winning move, under either
-convention (``grundy analyze diagonals 20 --budget 30m``).  Normal play: the first player
+convention (``grundy analyze diagonals 20 --budget 42m``), after an estimate of its size
+(:func:`~grundy.boards.diagonals_search.estimated_options`): a polygon the budget cannot
+allow is refused at once, saying which time budget would.  Normal play: the first player
 wins for n = 5, 6 and every even n from 10 to 20, and loses for n = 3, 4, 7, 8, 9 and every
 odd n from 11 to 19.  Misère play: the first player wins for n = 3, 4, 8 and every even n
 from 10 to 20, and loses for n = 5, 6, 7 and every odd n from 9 to 19.  Conjecture, checked
@@ -54,9 +56,9 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from grundy.boards.base import BoardGame
-from grundy.budget import search_positions
+from grundy.budget import search_positions, time_needed
 from grundy.core.game import MisereRule
-from grundy.errors import InvalidPosition, short_number
+from grundy.errors import InvalidPosition, TooBig, short_number
 from grundy.numerals import is_whole_number, whole_number
 from grundy.values import Outcome
 
@@ -268,8 +270,14 @@ def searched(state: Word, misere: bool) -> MisereRule:
     >>> [(move, DIAGONALS.format_state(option())) for move, option in rule.moves]
     [('draw the diagonal 1-4', 'ooaooa')]
     """
-    from grundy.boards.diagonals_search import SEARCHES
+    from grundy.boards.diagonals_search import OPTION_COST, SEARCHES, estimated_options
 
+    needed = estimated_options(sum(1 for code in state if code != FULL))
+    if needed * OPTION_COST > search_positions():
+        raise TooBig(f"the outcome search of diagonals {DIAGONALS.format_state(state)}",
+                     size=needed, limit=search_positions() // OPTION_COST, unit="options",
+                     advice=f"a time budget of {time_needed(needed * OPTION_COST)} (--budget) "
+                     "would allow it")
     search = SEARCHES[misere]
     search.start(f"the outcome search of diagonals {DIAGONALS.format_state(state)}"
                  f"{' (misère)' if misere else ''}")

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Iterator
+from functools import partial
 
-from grundy.boards.base import BoardGame
+from grundy.boards.base import SYMMETRY, BoardGame
 from grundy.boards.bitgrid import (
     Grid,
     bits,
@@ -31,9 +32,17 @@ from grundy.boards.bitgrid import (
     to_rows,
 )
 from grundy.boards.strips import strip_reason, strip_value
+from grundy.budget import search_positions
 from grundy.caches import Memo
+from grundy.core.game import MisereRule
 from grundy.errors import InvalidPosition
-from grundy.values import Value
+from grundy.values import Outcome, Value
+
+#: Why a whole board is won by its first play and the symmetry strategy, in words.
+SYMMETRY_OPENING = ("the lecture's symmetry strategy: the first move is its own mirror image "
+                    "and leaves the board its own mirror image with no move meeting its "
+                    "image, so the first player then answers every move with its mirror "
+                    "image and makes the last move")
 
 # The same few states (small regions, the same board after different plays) are split over
 # and over in a search; remembering the answers halves its time.
@@ -74,13 +83,61 @@ class GridGame(BoardGame[Grid]):
 
     def value(self, state: Grid) -> Value:
         """The nim-value; a board whose regions are rows (or kings' blocks of two rows) is
-        the heap game it reduces to (:mod:`~grundy.boards.strips`), at any length."""
+        the heap game it reduces to (:mod:`~grundy.boards.strips`), at any length; a whole
+        board balanced by its shape (:meth:`symmetry_opening`) has the value 0."""
         found = strip_value(self, state)
+        if found is None and self.symmetry_opening(state) == 0:
+            found = 0
         return super().value(state) if found is None else found
 
     def reason(self, state: Grid) -> str | None:
         """The reduction to a heap game, when there is one; else the symmetry strategy."""
+        if self.symmetry_opening(state) == 0:
+            return SYMMETRY
         return strip_reason(self, state) or super().reason(state)
+
+    def state_bound(self, state: Grid) -> int:
+        """A whole board is one region: its bound, without a pass to find its regions."""
+        rows, cols, cells = state
+        if cells and cells == (1 << rows * cols) - 1:
+            return self.region_bound(state)
+        return super().state_bound(state)
+
+    def opening_by_shape(self, rows: int, cols: int) -> int | None:
+        """On the whole ``rows x cols`` board: 0 when the game's symmetry strategy is proved
+        for the shape (the board is balanced: the second player wins), the play that
+        balances it (the first player wins), or None when the shape decides nothing.
+        None unless a game proves more."""
+        return None
+
+    def symmetry_opening(self, state: Grid) -> int | None:
+        """:meth:`opening_by_shape` for a whole board, None for any other position: decided
+        from the board's size, without a pass over its plays (a 1000x1000 board has two
+        million).
+
+        >>> from grundy.boards.cram import CRAM
+        >>> CRAM.symmetry_opening((2, 3, 63)), CRAM.symmetry_opening((2, 4, 255))
+        (18, 0)
+        """
+        rows, cols, cells = state
+        if not cells or cells != (1 << rows * cols) - 1:
+            return None
+        return self.opening_by_shape(rows, cols)
+
+    def symmetry_rule(self, state: Grid, limit: int) -> MisereRule | None:
+        """Who wins a whole board that the symmetry strategy wins for the first player,
+        with the opening play, when its bound exceeds ``limit`` (else the search gives the
+        nim-value too); None otherwise."""
+        play = self.symmetry_opening(state)
+        if not play or self.region_bound(state) <= limit or strip_value(self, state) is not None:
+            return None
+        left = self.apply(state, play)
+        return MisereRule(Outcome.N, ((self.describe_play(state, play),
+                                       partial(self.settle, left)),), SYMMETRY_OPENING)
+
+    def normal_rule(self, state: Grid) -> MisereRule | None:
+        """:meth:`symmetry_rule`, for boards the search would refuse."""
+        return self.symmetry_rule(state, search_positions() * self.symmetries)
 
     def mirror(self, state: Grid) -> Grid:
         """The half turn about the board's centre."""

@@ -20,6 +20,21 @@ same one, never meeting it, and still holding an unpierced cube; the second play
 The 4x4x4 cube itself is far beyond search (2^48 line sets): its value, 0, comes from this
 argument (:func:`grundy.boards.base.balanced`), not from a search.
 
+**Whole boxes by their shape** (:func:`box_value`), at any size the text form reads, with no
+geometry built (a million cubes have three million lines of a million bits each):
+
+- At most one odd side: the reflection in the centre maps a line along an axis to the line
+  through the mirrored pair of the other two coordinates, which is the same line only when
+  both those sides are odd.  So every line has a different, parallel (hence disjoint) image:
+  the box is balanced and the second player wins by the symmetry strategy (value 0):
+  100x100x100 like 4x4x4.
+- Two sides of 1 (a rod of n cubes): a move pierces one cube (a line across the rod) or the
+  whole rod, and what is left is a rod again.  So the value g(n) is the mex of g(n - 1) and
+  0: g(1) = 1, and then 2, 1, 2, ... -- 1 for an odd rod, 2 for an even one; piercing the
+  whole rod is the winning move.
+
+Other boxes too big to search are refused before any geometry is built.
+
 >>> from grundy.analysis import analyze
 >>> analyze("skewers 2x2x2").winner, analyze("skewers 1x2x3").nim_value
 ('second', 2)
@@ -32,16 +47,35 @@ from itertools import permutations, product
 
 from grundy.boards.base import BoardGame
 from grundy.boards.bitgrid import MAX_CELLS, bits
+from grundy.budget import time_needed
 from grundy.caches import remembered
+from grundy.core.game import Option
 from grundy.errors import InvalidPosition, TooBig
 from grundy.numerals import shown, sizes
 
 Box = tuple[int, int, int, int]
 
 
+#: The most 64-bit words the masks of a box's lines may take in all (about 400 MB, and
+#: seconds to draw): 100x100x100 has 30 000 lines of a million bits each, 3.75 GB.
+MAX_LINE_WORDS = 50_000_000
+
+
 @remembered("skewers geometry: lines", most=64)
 def _lines(p: int, q: int, r: int) -> tuple[tuple[int, int, int], ...]:
-    """Every line of the box as (mask, axis, index of the line in its axis)."""
+    """Every line of the box as (mask, axis, index of the line in its axis); refused up
+    front past :data:`MAX_LINE_WORDS`.
+
+    >>> _lines(100, 100, 100)
+    Traceback (most recent call last):
+    ...
+    grundy.errors.TooBig: drawing the lines of the box 100x100x100 needs about 5e+8 words; \
+the limit is 50000000
+    """
+    words = (p * q + q * r + r * p) * (p * q * r // 64 + 1)
+    if words > MAX_LINE_WORDS:
+        raise TooBig(f"drawing the lines of the box {p}x{q}x{r}", size=words,
+                     limit=MAX_LINE_WORDS, unit="words")
     found = []
     dims = (p, q, r)
     for axis in range(3):
@@ -77,6 +111,50 @@ def _maps(p: int, q: int, r: int) -> tuple[tuple[tuple[int, int, int], tuple[int
 def _coordinates(p: int, q: int, index: int) -> tuple[int, int, int]:
     x, rest = index % p, index // p
     return x, rest % q, rest // q
+
+
+#: Why a whole box is answered without a search (see the module).
+BALANCED_BOX = ("the lecture's symmetry strategy: a box with at most one odd side is balanced "
+                "by the reflection in its centre (every line's image is another line, "
+                "parallel and disjoint), so the second player answers every line with its "
+                "image")
+ROD = ("a rod of n cubes: a move pierces one cube or the whole rod, so its value is 1 when "
+       "n is odd and 2 when n is even (the mex of the shorter rod's and 0)")
+
+
+def whole(state: Box) -> bool:
+    """True when every cube of the box is unpierced (and there is one).
+
+    >>> whole((2, 2, 2, 255)), whole((2, 2, 2, 254))
+    (True, False)
+    """
+    p, q, r, cubes = state
+    return cubes != 0 and cubes == (1 << p * q * r) - 1
+
+
+def box_value(state: Box) -> int | None:
+    """The value of a whole box by its shape (see the module), or None.
+
+    >>> box_value((100, 100, 100, (1 << 10**6) - 1)), box_value((1, 1, 6, 63))
+    (0, 2)
+    >>> box_value((3, 3, 1, 511)) is None
+    True
+    """
+    if not whole(state):
+        return None
+    sides = sorted(state[:3])
+    if sides[1] == 1:
+        return 1 if sides[2] % 2 else 2
+    if sum(side % 2 for side in sides) <= 1:
+        return 0
+    return None
+
+
+def _box_reason(state: Box) -> str | None:
+    found = box_value(state)
+    if found is None:
+        return None
+    return ROD if sorted(state[:3])[1] == 1 else BALANCED_BOX
 
 
 def compress(state: Box) -> Box:
@@ -116,6 +194,10 @@ class Skewers(BoardGame[Box]):
 
     def canonical(self, state: Box) -> Box:
         """Empty slices dropped, then the least image under the box's symmetries."""
+        if whole(state):
+            # Every image of a whole box is whole: the least has its sides in order.
+            p, q, r = sorted(state[:3])
+            return (p, q, r, state[3])
         p, q, r, cubes = compress(state)
         best = (p, q, r, cubes)
         for dims, target in _maps(p, q, r):
@@ -152,8 +234,64 @@ class Skewers(BoardGame[Box]):
         fixed = ", ".join(f"{'xyz'[k]}={at[k] + 1}" for k in range(3) if k != axis)
         return f"pierce the line {fixed} (along {'xyz'[axis]})"
 
+    def value(self, state: Box) -> int:
+        """The nim-value: a whole box by its shape (:func:`box_value`), else searched."""
+        found = box_value(state)
+        if found is not None:
+            return found
+        searched = super().value(state)
+        assert isinstance(searched, int), "skewers has no cycles"
+        return searched
+
+    def reason(self, state: Box) -> str | None:
+        """Why a whole box has its value by its shape, or the symmetry strategy."""
+        if whole(state):
+            return _box_reason(state)
+        return super().reason(state)
+
+    def moves_to_value(self, state: Box, target: int) -> Iterator[tuple[str, Option]]:
+        """The moves to value ``target``; on a rod (:func:`box_value`) the two kinds of
+        move, without listing a line per cube.
+
+        >>> [move for move, _ in SKEWERS.moves_to_value((1, 1, 6, 63), 0)]
+        ['pierce the whole rod (along z)']
+        """
+        sides = state[:3]
+        if not (whole(state) and sorted(sides)[1] == 1):
+            yield from super().moves_to_value(state, target)
+            return
+        n = max(sides)
+        axis = "xyz"[sides.index(n)]
+        if target == 0:
+            yield f"pierce the whole rod (along {axis})", self.empty
+        p, q, r = (n - 1 if side == n else side for side in sides)
+        rod = (p, q, r, (1 << n - 1) - 1)
+        if n > 1 and box_value(rod) == target:
+            yield f"pierce the cube at one end of the rod (along {axis})", self.canonical(rod)
+
+    def extent(self, state: Box) -> int:
+        """The 64-bit words of the box's bitmask: what applying one line costs."""
+        return state[0] * state[1] * state[2] // 64 + 1
+
+    def budget_advice(self, region: Box, bound: int) -> str:
+        """The time budget for the region's positions, each costing what folding does: the
+        48 symmetries tried on every cube (3x3x3 meets about 300 positions a second, the
+        general solver some 400 000)."""
+        cost = 48 * region[3].bit_count()
+        return (f"a time budget of {time_needed(bound // self.region_symmetries(region) * cost)}"
+                " (--budget) would allow it")
+
+    def count_moves(self, state: Box, most: int) -> int:
+        """A whole box's lines are counted, not listed."""
+        if whole(state):
+            p, q, r = state[:3]
+            return min(p * q + q * r + r * p, most + 1)
+        return super().count_moves(state, most)
+
     def split(self, state: Box) -> list[Box]:
         """The cubes joined through common lines, each group folded."""
+        if whole(state):
+            return [self.canonical(state)]
         p, q, r, left = state
         lines = [mask for mask, _, _ in _lines(p, q, r)]
         found = []
@@ -174,6 +312,8 @@ class Skewers(BoardGame[Box]):
     def region_bound(self, region: Box) -> int:
         """Each position is fixed by the lines pierced so far: 2^lines, or 2^cubes if fewer."""
         p, q, r, cubes = region
+        if whole(region):
+            return 1 << min(p * q + q * r + r * p, p * q * r)
         live_lines = sum(1 for mask, _, _ in _lines(p, q, r) if mask & cubes)
         return 1 << min(live_lines, cubes.bit_count())
 

@@ -30,6 +30,7 @@ from collections.abc import Hashable
 from typing import Any, NamedTuple
 
 from grundy.boards.base import BoardGame, balanced
+from grundy.boards.grid import GridGame
 from grundy.core.game import Game
 
 
@@ -49,6 +50,19 @@ def symmetry_strategy(game: Game[Any], state: Any) -> Reply | None:
     """
     if not isinstance(game, BoardGame) or game.mirror(state) is None:
         return None
+    if isinstance(game, GridGame):
+        # A whole board: its shape says whether it is balanced, or which play balances it.
+        opening = game.symmetry_opening(state)
+        if opening is not None:
+            return Reply(game.describe_play(state, opening),
+                         game.apply(state, opening)) if opening else None
+        # After a play on a balanced board, the answer is the cells whose image is gone
+        # (where a play takes just its cells): one check instead of one per play.
+        answer = state[2] & ~game.mirror(state)[2]
+        if answer and game.legal(state, answer):
+            after = game.apply(state, answer)
+            if balanced(game, after):
+                return Reply(game.describe_play(state, answer), after)
     if balanced(game, state):
         return None
     # A position may come cut down to its cells (canonical, as in a Position): the board the
