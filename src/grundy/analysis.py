@@ -248,11 +248,11 @@ def _misere(position: Position, budget: int) -> Analysis:
     if refusal is not None:
         raise explained_refusal(refusal, position)
     solver = _misere_solver(budget)
-    outcome = solver.outcome(position, misere=True)
+    outcome = solver.outcome(position.key(), misere=True)
     moves = []
     if outcome is Outcome.N:
         moves = [m for m in position.moves()
-                 if solver.outcome(m.position, misere=True) is Outcome.P]
+                 if solver.outcome(m.position.key(), misere=True) is Outcome.P]
     return Analysis(position, True, outcome, None, tuple(moves), (),
                     "search of the whole position")
 

@@ -200,7 +200,7 @@ class Chocolate(BoardGame[Bar]):
         """The finished position."""
         return FINISHED
 
-    def canonical(self, state: Bar) -> Bar:
+    def fold(self, state: Bar) -> Bar:
         """Pieces sorted, shorter side first; any position with a 1x1 is the finished one."""
         pieces = tuple(sorted(piece(a, b) for a, b in state))
         return FINISHED if (1, 1) in pieces else pieces
@@ -237,13 +237,13 @@ class Chocolate(BoardGame[Bar]):
 
     def split(self, state: Bar) -> list[Bar]:
         """The literal game is one region: a 1x1 anywhere ends it (its values: :meth:`value`)."""
-        folded = self.canonical(state)
+        folded = self.fold(state)
         return [] if folded == FINISHED else [folded]
 
     def reason(self, state: Bar) -> str | None:
         """:data:`STRIP_RULE` for a lost bar of pieces at least 2x2 (lost in *S*, so lost
         in the literal game)."""
-        folded = self.canonical(state)
+        folded = self.fold(state)
         if folded == FINISHED or folded[0][0] == 1 or _xor_of_pieces(folded, misere=False):
             return None
         return STRIP_RULE
@@ -260,7 +260,7 @@ class Chocolate(BoardGame[Bar]):
         >>> CHOCOLATE.normal_rule(((2, 4),)) is None
         True
         """
-        folded = self.canonical(state)
+        folded = self.fold(state)
         if folded == FINISHED or count_bars(folded) <= LITERAL_AT_ONCE:
             return None
         return self.strip_rule(folded)
@@ -273,12 +273,12 @@ class Chocolate(BoardGame[Bar]):
         >>> rule.outcome, [move for move, _ in rule.moves]
         (<Outcome.N: 'N'>, ['break 2x4 into 2x2 and 2x2'])
         """
-        folded = self.canonical(state)
+        folded = self.fold(state)
         if folded == FINISHED:
             return MisereRule(Outcome.P, (), "the game is over")
         if folded[0][0] == 1:
             won = [play for play in self.plays(folded)
-                   if self.canonical(self.apply(folded, play)) == FINISHED]
+                   if self.fold(self.apply(folded, play)) == FINISHED]
             return MisereRule(Outcome.N, tuple(
                 (self.describe_play(folded, play), partial(self.settle, FINISHED))
                 for play in won), "a piece one square wide: break off a 1x1")
@@ -292,7 +292,7 @@ class Chocolate(BoardGame[Bar]):
         >>> rule.outcome, [move for move, _ in rule.moves]
         (<Outcome.N: 'N'>, ['break 2x2 into 1x2 and 1x2'])
         """
-        folded = self.canonical(state)
+        folded = self.fold(state)
         if folded == FINISHED:
             return None
         return self._sum_of_pieces(folded, True, MISERE_STRIP_RULE)
@@ -305,7 +305,7 @@ class Chocolate(BoardGame[Bar]):
         moves: list[tuple[str, Callable[[], Option]]] = []
         if total:
             for play in self.plays(folded):
-                after = self.canonical(self.apply(folded, play))
+                after = self.fold(self.apply(folded, play))
                 in_game = after != FINISHED if misere else after[0][0] >= 2
                 if in_game and _xor_of_pieces(after, misere) == 0:
                     moves.append((self.describe_play(folded, play),

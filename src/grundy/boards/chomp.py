@@ -95,7 +95,7 @@ class Chomp(BoardGame[Diagram]):
         """Only the poisoned square."""
         return (1,)
 
-    def canonical(self, state: Diagram) -> Diagram:
+    def fold(self, state: Diagram) -> Diagram:
         """The diagram or its reflection, whichever is less."""
         return min(state, conjugate(state))
 
@@ -123,7 +123,7 @@ class Chomp(BoardGame[Diagram]):
 
     def split(self, state: Diagram) -> list[Diagram]:
         """Chomp never falls apart: the folded state, unless only the corner is left."""
-        return [] if state == (1,) else [self.canonical(state)]
+        return [] if state == (1,) else [self.fold(state)]
 
     def value(self, state: Diagram) -> Value:
         """The nim-value: compiled (:mod:`~grundy.boards.chomp_kernel`) when the table of the

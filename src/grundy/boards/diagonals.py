@@ -158,7 +158,7 @@ class Diagonals(BoardGame[Word]):
                 partners[end] = other if degrees[other] == 1 else -1
         return _encode(range(len(state)), degrees, partners)
 
-    def canonical(self, state: Word) -> Word:
+    def fold(self, state: Word) -> Word:
         """Runs of full vertices merged, then the least word under rotations and reflections."""
         if not any(True for _ in self.plays(state)):
             return TRIANGLE
@@ -177,7 +177,7 @@ class Diagonals(BoardGame[Word]):
 
     def split(self, state: Word) -> list[Word]:
         """A polygon never falls apart (any two open vertices may be joined)."""
-        folded = self.canonical(state)
+        folded = self.fold(state)
         return [] if folded == TRIANGLE else [folded]
 
     def normal_rule(self, state: Word) -> MisereRule | None:

@@ -114,7 +114,7 @@ class Skewers(BoardGame[Box]):
         """No unpierced cube."""
         return (0, 0, 0, 0)
 
-    def canonical(self, state: Box) -> Box:
+    def fold(self, state: Box) -> Box:
         """Empty slices dropped, then the least image under the box's symmetries."""
         p, q, r, cubes = compress(state)
         best = (p, q, r, cubes)
@@ -167,7 +167,7 @@ class Skewers(BoardGame[Box]):
                 if bigger == part:
                     break
                 part = bigger
-            found.append(self.canonical((p, q, r, part)))
+            found.append(self.fold((p, q, r, part)))
             left &= ~part
         return sorted(found)
 

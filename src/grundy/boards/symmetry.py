@@ -56,6 +56,6 @@ def symmetry_strategy(game: Game[Any], state: Any) -> Reply | None:
     for cut in (False, True):
         for play in game.plays(state):
             after = game.apply(state, play)
-            if balanced(game, game.canonical(after) if cut else after):
+            if balanced(game, game.fold(after) if cut else after):
                 return Reply(game.describe_play(state, play), after)
     return None

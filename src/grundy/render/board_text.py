@@ -12,7 +12,7 @@ cram .#./...
   1 · · ·
     a b c
 >>> str(move_by_targets(parse_position("cram 2x3"), "a1 a2"))
-'cram 2x2'
+'cram #../#..'
 >>> move_by_targets(parse_position("cram 2x3"), "a1 c2") is None
 True
 """

@@ -229,7 +229,7 @@ def _grid(game: Cram | Kings | Bishops | Rows, state: tuple[int, int, int],
             taken = list(_cells(play))
             ends = {taken[0], taken[-1]}
             yield (tuple(square_name(*divmod(cell, cols)) for cell in sorted(ends)),
-                   game.settle(game.apply(state, play)))
+                   game.apply(state, play))
 
     return {"kind": "grid", "style": style, "rows": rows, "cols": cols, "cells": lines}, clicks()
 
@@ -240,7 +240,7 @@ def _chomp(game: Chomp, state: tuple[int, ...], text: str) -> Drawing:
     _limit(text, rows * cols)
     lines = ["".join("." if c < state[r] else " " for c in range(cols))
              for r in reversed(range(rows))]
-    clicks = (((square_name(*play),), game.settle(game.apply(state, play)))
+    clicks = (((square_name(*play),), game.apply(state, play))
               for play in game.plays(state))
     return {"kind": "grid", "style": "chomp", "rows": rows, "cols": cols, "cells": lines}, clicks
 
@@ -257,7 +257,7 @@ def _bar(game: Chocolate, state: tuple[tuple[int, int], ...], text: str) -> Draw
             for across, length, letter in ((0, a, "r"), (1, b, "c")):
                 for cut in range(1, length):
                     yield ((f"{index + 1}-{letter}{cut}",),
-                           game.settle(game.apply(state, (index, across, cut))))
+                           game.apply(state, (index, across, cut)))
 
     return {"kind": "bar", "pieces": [list(piece) for piece in state]}, clicks()
 
@@ -271,7 +271,7 @@ def _polygon(game: Diagonals, state: tuple[int, ...], text: str) -> Drawing:
     labels = list(word) if not word.isdigit() else ["o"] * len(state)
     paired = [[i, j] for i in range(len(labels)) for j in range(i + 1, len(labels))
               if labels[i] == labels[j] and labels[i] not in "o+x"]
-    clicks = (((str(i + 1), str(j + 1)), game.settle(game.apply(state, (i, j))))
+    clicks = (((str(i + 1), str(j + 1)), game.apply(state, (i, j)))
               for i, j in game.plays(state))
     return {"kind": "polygon", "vertices": labels, "diagonals": paired}, clicks
 
@@ -293,7 +293,7 @@ def _cube(game: Skewers, state: tuple[int, int, int, int], text: str) -> Drawing
         for play in game.plays(state):
             line = list(_cells(play))
             ends = sorted({line[0], line[-1]})
-            yield tuple(name(end) for end in ends), game.settle(game.apply(state, play))
+            yield tuple(name(end) for end in ends), game.apply(state, play)
 
     return {"kind": "cube", "size": [p, q, r], "layers": layers}, clicks()
 
@@ -359,7 +359,7 @@ def target_sets(picture: dict[str, Any]) -> dict[frozenset[str], str]:
     >>> from grundy.catalogue import parse_position
     >>> sets = target_sets(component_picture(parse_position("cram 1x3"), 0))
     >>> sorted((sorted(targets), after) for targets, after in sets.items())
-    [(['a1', 'b1'], 'cram 0x0'), (['b1', 'c1'], 'cram 0x0')]
+    [(['a1', 'b1'], 'cram ##.'), (['b1', 'c1'], 'cram .##')]
     """
     return {frozenset(targets): move["position"]
             for move in picture["moves"] for targets in move["targets"]}
