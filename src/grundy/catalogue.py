@@ -22,11 +22,11 @@ from typing import Any
 
 from grundy.boards import (
     BISHOPS,
-    CHOCOLATE,
-    CHOMP,
+    CHOCOLATE_BOARD,
+    CHOMP_BOARD,
     CHORDS,
     CRAM,
-    DIAGONALS,
+    DIAGONALS_BOARD,
     KINGS,
     ROWS,
     SKEWERS,
@@ -207,7 +207,7 @@ for _ruleset in (
     Ruleset("arc-kayles", "Arc Kayles on an undirected graph file (edges 'a b', or "
             "graph6): take an edge and both its ends", ArcKayles.from_file, "PATH",
             "arc-kayles:graph.txt all", reads_file=True),
-    Ruleset("chomp", "Chomp; the poisoned corner may not be taken (game 16)", _fixed(CHOMP),
+    Ruleset("chomp", "Chomp; the poisoned corner may not be taken (game 16)", _fixed(CHOMP_BOARD),
             example="chomp 5x8"),
     Ruleset("cram", "put a domino on two free cells side by side (game 8)", _fixed(CRAM),
             example="cram 4x5"),
@@ -216,13 +216,13 @@ for _ruleset in (
     Ruleset("bishops", "put a bishop where no bishop attacks it (game 6)", _fixed(BISHOPS),
             example="bishops 8x8"),
     Ruleset("chocolate", "break a bar; the first to break off a 1x1 piece wins (game 13)",
-            _fixed(CHOCOLATE), example="chocolate 5x8"),
+            _fixed(CHOCOLATE_BOARD), example="chocolate 5x8"),
     Ruleset("two-numbers", "erase the larger number, write any smaller natural number "
             "(game 14)", _fixed(TWO_NUMBERS), example="two-numbers 7 8"),
     Ruleset("chords", "points on a circle joined by chords that neither cross nor share ends "
             "(game 10)", _fixed(CHORDS), example="chords 10"),
     Ruleset("diagonals", "convex polygon; draw a diagonal, no vertex may get a third "
-            "(game 15)", _fixed(DIAGONALS), example="diagonals 8"),
+            "(game 15)", _fixed(DIAGONALS_BOARD), example="diagonals 8"),
     Ruleset("rows", "take a run of adjacent checkers from one row or column (game 9)",
             _fixed(ROWS), example="rows 3x4"),
     Ruleset("skewers", "a cube of unit cubes; pierce a line that still has an unpierced cube "

@@ -26,6 +26,15 @@ from grundy.boards.chomp import CHOMP, Chomp
 from grundy.boards.chords import CHORDS, Chords
 from grundy.boards.cram import CRAM, Cram
 from grundy.boards.diagonals import DIAGONALS, Diagonals
+from grundy.boards.frame import FramedBoard
+from grundy.boards.frames import (
+    CHOCOLATE_BOARD,
+    CHOMP_BOARD,
+    DIAGONALS_BOARD,
+    ChocolateBoard,
+    ChompBoard,
+    DiagonalsBoard,
+)
 from grundy.boards.kings import KINGS, Kings
 from grundy.boards.numbers import TWO_NUMBERS, TwoNumbers
 from grundy.boards.rows import ROWS, Rows
@@ -33,7 +42,9 @@ from grundy.boards.skewers import SKEWERS, Skewers
 from grundy.boards.symmetry import Reply, symmetry_strategy
 
 __all__ = [
-    "BISHOPS", "CHOCOLATE", "CHOMP", "CHORDS", "CRAM", "DIAGONALS", "KINGS", "ROWS",
-    "SKEWERS", "TWO_NUMBERS", "Bishops", "Chocolate", "Chomp", "Chords", "Cram", "Diagonals",
-    "Kings", "Reply", "Rows", "Skewers", "TwoNumbers", "symmetry_strategy",
+    "BISHOPS", "CHOCOLATE", "CHOCOLATE_BOARD", "CHOMP", "CHOMP_BOARD", "CHORDS", "CRAM",
+    "DIAGONALS", "DIAGONALS_BOARD", "KINGS", "ROWS", "SKEWERS", "TWO_NUMBERS", "Bishops",
+    "ChocolateBoard", "Chocolate", "Chomp", "ChompBoard", "Chords", "Cram", "Diagonals",
+    "DiagonalsBoard", "FramedBoard", "Kings", "Reply", "Rows", "Skewers", "TwoNumbers",
+    "symmetry_strategy",
 ]

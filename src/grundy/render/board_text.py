@@ -101,14 +101,19 @@ def _circle(picture: dict[str, Any]) -> Iterator[Text]:
 
 
 _CELLS = {"cram": ("·", "#"), "chess": ("·", "x"), "checkers": ("●", "·"),
-          "chomp": ("▆", " ")}
+          "chomp": ("▆", "#"), "chocolate": ("▒", " ")}
 
 
 def _grid(picture: dict[str, Any]) -> Iterator[Text]:
     rows, cols = picture["rows"], picture["cols"]
     free, used = _CELLS[picture["style"]]
+    # Breaks of a chocolate bar: '|' between two squares, '-' under a square.
+    breaks = {tuple(segment) for segment in picture.get("breaks", ())}
     for i, cells in enumerate(picture["cells"]):
         row = rows - 1 - i
+        under = ["-" if (row + 1, c, row + 1, c + 1) in breaks else " " for c in range(cols)]
+        if "-" in under:
+            yield Text("    " + " ".join(under), style="bold")
         line = Text(f"{row + 1:>3} ", style="dim")
         for c, cell in enumerate(cells):
             if picture["style"] == "chomp" and row == 0 and c == 0:
@@ -118,7 +123,7 @@ def _grid(picture: dict[str, Any]) -> Iterator[Text]:
             else:
                 line.append(used if cell == "#" else " ", style="dim")
             if c < cols - 1:
-                line.append(" ")
+                line.append("|" if (row, c + 1, row + 1, c + 1) in breaks else " ")
         yield line
     yield Text("    " + " ".join(square_name(0, c)[:-1] for c in range(cols)), style="dim")
 

@@ -31,10 +31,13 @@ from typing import Any
 from grundy.boards import (
     Bishops,
     Chocolate,
+    ChocolateBoard,
     Chomp,
+    ChompBoard,
     Chords,
     Cram,
     Diagonals,
+    DiagonalsBoard,
     Kings,
     Rows,
     Skewers,
@@ -234,6 +237,60 @@ def _grid(game: Cram | Kings | Bishops | Rows, state: tuple[int, int, int],
     return {"kind": "grid", "style": style, "rows": rows, "cols": cols, "cells": lines}, clicks()
 
 
+def _chomp_board(game: ChompBoard, state: tuple[int, int, tuple[int, ...]],
+                 text: str) -> Drawing:
+    """The whole box, top row first, squares eaten marked ``#``, the poisoned one ``a1``."""
+    rows, cols, lengths = state
+    _limit(text, rows * cols)
+    lines = ["." * n + "#" * (cols - n) for n in reversed(lengths)]
+    clicks = (((square_name(*play),), game.apply(state, play)) for play in game.plays(state))
+    return {"kind": "grid", "style": "chomp", "rows": rows, "cols": cols, "cells": lines}, clicks
+
+
+def _chocolate_board(game: ChocolateBoard, state: tuple[int, int, tuple[tuple[int, int, int,
+                                                                              int], ...]],
+                     text: str) -> Drawing:
+    """The bar as it lies: its squares (`` `` between bars laid side by side), the breaks
+    made so far as segments ``[row, col, row, col]`` between grid points (from the bottom
+    left), and each break by the two squares it parts (any two side by side across it)."""
+    rows, cols, pieces = state
+    _limit(text, rows * cols)
+    owner = {(r, c): index for index, (r0, c0, h, w) in enumerate(pieces)
+             for r in range(r0, r0 + h) for c in range(c0, c0 + w)}
+    lines = ["".join("." if (r, c) in owner else " " for c in range(cols))
+             for r in reversed(range(rows))]
+    breaks = [[r + 1, c, r + 1, c + 1] for (r, c), p in owner.items()
+              if owner.get((r + 1, c), p) != p]
+    breaks += [[r, c + 1, r + 1, c + 1] for (r, c), p in owner.items()
+               if owner.get((r, c + 1), p) != p]
+
+    def clicks() -> Iterator[tuple[Targets, Any]]:
+        for play in game.plays(state):
+            after = game.apply(state, play)
+            index, across, cut = play
+            r0, c0, h, w = pieces[index]
+            sides = ([((r0 + cut - 1, c), (r0 + cut, c)) for c in range(c0, c0 + w)]
+                     if across == 0 else
+                     [((r, c0 + cut - 1), (r, c0 + cut)) for r in range(r0, r0 + h)])
+            for one, other in sides:
+                yield (square_name(*one), square_name(*other)), after
+
+    return ({"kind": "grid", "style": "chocolate", "rows": rows, "cols": cols, "cells": lines,
+             "breaks": sorted(breaks)}, clicks())
+
+
+def _diagonals_board(game: DiagonalsBoard, state: tuple[int, tuple[tuple[int, int], ...]],
+                     text: str) -> Drawing:
+    """The polygon, vertices numbered from 1, with the diagonals drawn; each vertex marked
+    ``o`` (none), ``+`` (one) or ``x`` (two, full)."""
+    n, drawn = state
+    _limit(text, n)
+    labels = ["o+x"[degree] for degree in game.degrees(state)]
+    clicks = (((str(i + 1), str(j + 1)), game.apply(state, (i, j))) for i, j in game.plays(state))
+    return ({"kind": "polygon", "vertices": labels, "diagonals": [list(d) for d in drawn]},
+            clicks)
+
+
 def _chomp(game: Chomp, state: tuple[int, ...], text: str) -> Drawing:
     """A chocolate bar of rows (bottom first), the poisoned square at ``a1``."""
     rows, cols = len(state), max(state)
@@ -348,7 +405,8 @@ def _graph(game: GraphGame, state: tuple[str, ...], text: str) -> Drawing:
 _DRAWERS: tuple[tuple[type, Callable[[Any, Any, str], Drawing]], ...] = (
     (Chords, _circle), (Daisy, _petals), (TakeAndBreak, _pins), (HeapGame, _heaps),
     (Cram, _grid), (Kings, _grid), (Bishops, _grid), (Rows, _grid), (Chomp, _chomp),
-    (Chocolate, _bar), (Diagonals, _polygon), (Skewers, _cube), (TwoNumbers, _numbers),
+    (Chocolate, _bar), (Diagonals, _polygon), (ChompBoard, _chomp_board),
+    (ChocolateBoard, _chocolate_board), (DiagonalsBoard, _diagonals_board), (Skewers, _cube), (TwoNumbers, _numbers),
     (GraphGame, _graph),
 )
 
