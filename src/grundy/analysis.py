@@ -140,20 +140,28 @@ def _outcome_first(position: Position) -> Analysis | None:
     budget is in force (so that the search may be long) and its value is not known yet: the
     answer given when the nim-value then runs out of the budget."""
     from grundy.boards.compiled_grid import CompiledGridGame
+    from grundy.boards.frame import FramedBoard
 
     budget = in_force()
     if budget is None or not budget.timed or len(position.components) != 1:
         return None
     component = position.components[0]
-    game = component.game
+    game, framed = component.game, None
+    if isinstance(game, FramedBoard):
+        # A board in the player's frame: searched as its inner state, the move made in it.
+        game, framed = game.searched, component
     if not isinstance(game, CompiledGridGame):
         return None
-    state = cast("Grid", component.state)
+    state = cast("Grid", component.state if framed is None
+                 else framed.game.inner(framed.state))
     if not game.compiled(state) or game.value_known(state):
         return None
     found = game.winning_move(state)
     if found is None:
         return Analysis(position, False, Outcome.P, None, (), (), OUTCOME_SEARCH)
+    if framed is not None:
+        found = framed.game.framed_play(framed.state, found[1])
+        assert found is not None, "the searched game's play is a play of the frame"
     move = position.lazy_move(0, *found)
     return Analysis(position, False, Outcome.N, None, (move,), (), OUTCOME_SEARCH)
 

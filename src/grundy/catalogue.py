@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.boards import (
-    BISHOPS,
+    BISHOPS_BOARD,
     CHOCOLATE_BOARD,
     CHOMP_BOARD,
     CHORDS,
     CRAM,
     DIAGONALS_BOARD,
-    KINGS,
+    KINGS_BOARD,
     ROWS,
     SKEWERS,
     TWO_NUMBERS,
@@ -211,9 +211,9 @@ for _ruleset in (
             example="chomp 5x8"),
     Ruleset("cram", "put a domino on two free cells side by side (game 8)", _fixed(CRAM),
             example="cram 4x5"),
-    Ruleset("kings", "put a king where no king attacks it (game 7)", _fixed(KINGS),
+    Ruleset("kings", "put a king where no king attacks it (game 7)", _fixed(KINGS_BOARD),
             example="kings 3x4"),
-    Ruleset("bishops", "put a bishop where no bishop attacks it (game 6)", _fixed(BISHOPS),
+    Ruleset("bishops", "put a bishop where no bishop attacks it (game 6)", _fixed(BISHOPS_BOARD),
             example="bishops 8x8"),
     Ruleset("chocolate", "break a bar; the first to break off a 1x1 piece wins (game 13)",
             _fixed(CHOCOLATE_BOARD), example="chocolate 5x8"),

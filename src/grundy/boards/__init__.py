@@ -28,12 +28,17 @@ from grundy.boards.cram import CRAM, Cram
 from grundy.boards.diagonals import DIAGONALS, Diagonals
 from grundy.boards.frame import FramedBoard
 from grundy.boards.frames import (
+    BISHOPS_BOARD,
     CHOCOLATE_BOARD,
     CHOMP_BOARD,
     DIAGONALS_BOARD,
+    KINGS_BOARD,
+    BishopsBoard,
     ChocolateBoard,
     ChompBoard,
     DiagonalsBoard,
+    KingsBoard,
+    PieceBoard,
 )
 from grundy.boards.kings import KINGS, Kings
 from grundy.boards.numbers import TWO_NUMBERS, TwoNumbers
@@ -42,9 +47,9 @@ from grundy.boards.skewers import SKEWERS, Skewers
 from grundy.boards.symmetry import Reply, symmetry_strategy
 
 __all__ = [
-    "BISHOPS", "CHOCOLATE", "CHOCOLATE_BOARD", "CHOMP", "CHOMP_BOARD", "CHORDS", "CRAM",
-    "DIAGONALS", "DIAGONALS_BOARD", "KINGS", "ROWS", "SKEWERS", "TWO_NUMBERS", "Bishops",
-    "ChocolateBoard", "Chocolate", "Chomp", "ChompBoard", "Chords", "Cram", "Diagonals",
-    "DiagonalsBoard", "FramedBoard", "Kings", "Reply", "Rows", "Skewers", "TwoNumbers",
+    "BISHOPS", "BISHOPS_BOARD", "CHOCOLATE", "CHOCOLATE_BOARD", "CHOMP", "CHOMP_BOARD", "CHORDS", "CRAM",
+    "DIAGONALS", "DIAGONALS_BOARD", "KINGS", "KINGS_BOARD", "ROWS", "SKEWERS", "TWO_NUMBERS", "Bishops",
+    "BishopsBoard", "ChocolateBoard", "Chocolate", "Chomp", "ChompBoard", "Chords", "Cram", "Diagonals",
+    "DiagonalsBoard", "FramedBoard", "Kings", "KingsBoard", "PieceBoard", "Reply", "Rows", "Skewers", "TwoNumbers",
     "symmetry_strategy",
 ]

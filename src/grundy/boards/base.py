@@ -231,6 +231,11 @@ class BoardGame(Game[S]):
             _nesting[0] -= 1
         return total
 
+    def value_is(self, state: S, target: int) -> bool:
+        """Whether the nim-value of ``state`` is ``target`` (a game may ask its search just
+        that, which prunes it)."""
+        return self.value(state) == target
+
     def reason(self, state: S) -> str | None:
         """:data:`SYMMETRY` when ``state`` is :func:`balanced`: the lecture's symmetry
         strategy wins it for the second player."""

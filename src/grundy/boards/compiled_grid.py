@@ -111,6 +111,21 @@ class CompiledGridGame(GridGame):
         rows, cols, cells = state
         return set_search.known(cells, rows, cols, self.kernel_kind) is not None
 
+    def value_is(self, state: Grid, target: int) -> bool:
+        """Whether the nim-value is ``target``, asked as such of the compiled search (which
+        prunes it) on boards of at most 64 cells.
+
+        >>> from grundy.boards.cram import CRAM
+        >>> CRAM.value_is((1, 4, 0b1111), 2), CRAM.value_is((1, 4, 0b1111), 0)
+        (True, False)
+        """
+        if not self.compiled(state):
+            return super().value_is(state, target)
+        from grundy.boards import set_search
+
+        rows, cols, cells = state
+        return set_search.value_is(cells, rows, cols, self.kernel_kind, target)
+
     def moves_to_value(self, state: Grid, target: int) -> Iterator[tuple[str, Option]]:
         """The moves to options of nim-value ``target``, each play valued before it is settled.
 

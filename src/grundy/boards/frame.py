@@ -97,15 +97,21 @@ class FramedBoard(Game[F]):
         return self.searched.value(self.inner(state))
 
     def moves_to_value(self, state: F, target: int) -> Iterator[tuple[str, Option]]:
-        """The framed moves to options of nim-value ``target``; plays that agree up to the
-        board's symmetries are valued once."""
-        values: dict[Position, Value] = {}
+        """The framed moves to options of nim-value ``target``, each asked of the searched
+        game (:meth:`~grundy.boards.base.BoardGame.value_is`)."""
         for description, after in self.labelled_moves(state):
-            key = self.key(after)
-            if key not in values:
-                values[key] = key.value()
-            if values[key] == target:
+            if self.searched.value_is(self.inner(after), target):
                 yield description, after
+
+    def framed_play(self, state: F, inner_after: Any) -> tuple[str, F] | None:
+        """The first play of ``state``, in words with the framed state it leaves, whose
+        searched state is ``inner_after`` (a move the searched game found, such as a
+        symmetry strategy's answer or a compiled search's winning move); None if none is."""
+        for play in self.plays(state):
+            after = self.apply(state, play)
+            if self.inner(after) == inner_after:
+                return self.describe_play(state, play), after
+        return None
 
     def reason(self, state: F) -> str | None:
         """The searched game's reason for the state."""

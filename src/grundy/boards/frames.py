@@ -1,4 +1,5 @@
-"""Chomp, chocolate and diagonals in the player's frame (:mod:`grundy.boards.frame`).
+"""Chomp, chocolate, diagonals, kings and bishops in the player's frame
+(:mod:`grundy.boards.frame`).
 
 - Chomp: the whole box, ``(rows, cols, lengths)``, each row's squares left (bottom row
   first, 0 for a row eaten).  Text: ``RxC`` whole, row lengths ``5,5,3`` when they fill
@@ -9,6 +10,8 @@
   squares, ``3x4:a1-d1,a2-d3``; several bars (``2x3 5x8``) lie side by side, a column apart.
 - Diagonals: the polygon, ``(n, diagonals)``, vertices numbered 1 to n.  Text: ``7``, or
   ``7 1-3 2-5`` with the diagonals drawn.
+- Kings, bishops: the board with its pieces where they were put (:class:`PieceBoard`):
+  the search needs only the cells still in play, the player sees the pieces.
 
 >>> from grundy.catalogue import parse_position
 >>> [str(m.position) for m in parse_position("chomp 2x3").moves()][:2]
@@ -25,11 +28,14 @@ import re
 from collections.abc import Iterator, Sequence
 from itertools import pairwise
 
-from grundy.boards.bitgrid import square
+from grundy.boards.bishops import BISHOPS
+from grundy.boards.bitgrid import Grid, square
 from grundy.boards.chocolate import CHOCOLATE, Bar, piece
 from grundy.boards.chomp import CHOMP, Diagram
 from grundy.boards.diagonals import DIAGONALS, ONE_TO_FULL, PAIRED, Word
 from grundy.boards.frame import FramedBoard
+from grundy.boards.grid import PieceGame
+from grundy.boards.kings import KINGS
 from grundy.errors import InvalidPosition
 from grundy.numerals import shown, sizes
 
@@ -307,6 +313,88 @@ class DiagonalsBoard(FramedBoard[DiagonalsFrame]):
         return state
 
 
+# -- Kings and bishops ---------------------------------------------------------------------
+
+PieceFrame = tuple[int, int, int, int]
+
+
+class PieceBoard(FramedBoard[PieceFrame]):
+    """Kings or bishops on the board with the pieces where they were put: ``(rows, cols,
+    cells still in play, pieces)``, bit ``r * cols + c`` as in :mod:`~grundy.boards.bitgrid`.
+    Text: the board's picture with each piece as its letter (``K``, ``B``), ``#`` a cell a
+    piece attacks, or ``RxC`` before any piece is put.
+
+    >>> board = KINGS_BOARD.parse_state(["3x3"])
+    >>> KINGS_BOARD.format_state(KINGS_BOARD.apply(board, 1 << 6))
+    'K##/##./...'
+    """
+
+    searched: PieceGame
+    #: The piece's letter in the text form.
+    letter: str = "P"
+
+    def plays(self, state: PieceFrame) -> Iterator[int]:
+        """Each cell in play: a one-bit mask."""
+        return self.searched.plays(self.inner(state))
+
+    def apply(self, state: PieceFrame, play: int) -> PieceFrame:
+        """The piece's cell and those it attacks leave play; the piece stays on its cell."""
+        rows, cols, cells, pieces = state
+        left = self.searched.apply((rows, cols, cells), play)
+        return (rows, cols, left[2], pieces | play)
+
+    def describe_play(self, state: PieceFrame, play: int) -> str:
+        """``put a king on c3``."""
+        return self.searched.describe_play(self.inner(state), play)
+
+    def inner(self, state: PieceFrame) -> Grid:
+        """The cells still in play."""
+        return state[:3]
+
+    def format_state(self, state: PieceFrame) -> str:
+        """``RxC``, or the picture with the pieces' letters."""
+        rows, cols, cells, pieces = state
+        if not pieces:
+            return self.searched.format_state(self.inner(state))
+        return "/".join("".join(self.letter if pieces >> (r * cols + c) & 1 else
+                                "." if cells >> (r * cols + c) & 1 else "#"
+                                for c in range(cols)) for r in reversed(range(rows)))
+
+    def parse_state(self, tokens: Sequence[str]) -> PieceFrame:
+        """``RxC`` or the picture (``.`` in play, ``#`` out, the piece's letter a piece)."""
+        text = tokens[0] if len(tokens) == 1 else ""
+        marked = text.replace(self.letter, "#")
+        rows, cols, cells = self.searched.parse_state([marked] if text else tokens)
+        pieces = 0
+        if self.letter in text:
+            lines = text.split("/")
+            for r, line in enumerate(reversed(lines)):
+                for c, char in enumerate(line):
+                    if char == self.letter:
+                        pieces |= 1 << (r * cols + c)
+        return (rows, cols, cells, pieces)
+
+
 CHOMP_BOARD = ChompBoard()
 CHOCOLATE_BOARD = ChocolateBoard()
 DIAGONALS_BOARD = DiagonalsBoard()
+
+
+class KingsBoard(PieceBoard):
+    """Kings (game 7) with the kings on the board."""
+
+    name = "kings"
+    searched = KINGS
+    letter = "K"
+
+
+class BishopsBoard(PieceBoard):
+    """Bishops (game 6) with the bishops on the board."""
+
+    name = "bishops"
+    searched = BISHOPS
+    letter = "B"
+
+
+KINGS_BOARD = KingsBoard()
+BISHOPS_BOARD = BishopsBoard()

@@ -100,6 +100,9 @@ def _circle(picture: dict[str, Any]) -> Iterator[Text]:
         yield Text(f"  {h}-: ↻ " + " ".join(f"•{k}" for k in range(1, n + 1)))
 
 
+#: The pieces on a board, by their letter in the text form.
+_PIECES = {"K": "♚", "B": "♝"}
+
 _CELLS = {"cram": ("·", "#"), "chess": ("·", "x"), "checkers": ("●", "·"),
           "chomp": ("▆", "#"), "chocolate": ("▒", " ")}
 
@@ -120,6 +123,8 @@ def _grid(picture: dict[str, Any]) -> Iterator[Text]:
                 line.append("☠", style="bold red")
             elif cell == ".":
                 line.append(free, style="bold")
+            elif cell in _PIECES:
+                line.append(_PIECES[cell], style="bold")
             else:
                 line.append(used if cell == "#" else " ", style="dim")
             if c < cols - 1:

@@ -39,6 +39,7 @@ from grundy.boards import (
     Diagonals,
     DiagonalsBoard,
     Kings,
+    PieceBoard,
     Rows,
     Skewers,
     TwoNumbers,
@@ -237,6 +238,19 @@ def _grid(game: Cram | Kings | Bishops | Rows, state: tuple[int, int, int],
     return {"kind": "grid", "style": style, "rows": rows, "cols": cols, "cells": lines}, clicks()
 
 
+def _piece_board(game: PieceBoard, state: tuple[int, int, int, int], text: str) -> Drawing:
+    """The board with the pieces on it (their letter, ``K`` or ``B``); a click on a cell in
+    play puts a piece there."""
+    rows, cols, cells, pieces = state
+    _limit(text, rows * cols)
+    lines = ["".join(game.letter if pieces >> (r * cols + c) & 1 else
+                     "." if cells >> (r * cols + c) & 1 else "#" for c in range(cols))
+             for r in reversed(range(rows))]
+    clicks = (((square_name(*divmod(play.bit_length() - 1, cols)),), game.apply(state, play))
+              for play in game.plays(state))
+    return {"kind": "grid", "style": "chess", "rows": rows, "cols": cols, "cells": lines}, clicks
+
+
 def _chomp_board(game: ChompBoard, state: tuple[int, int, tuple[int, ...]],
                  text: str) -> Drawing:
     """The whole box, top row first, squares eaten marked ``#``, the poisoned one ``a1``."""
@@ -405,7 +419,7 @@ def _graph(game: GraphGame, state: tuple[str, ...], text: str) -> Drawing:
 _DRAWERS: tuple[tuple[type, Callable[[Any, Any, str], Drawing]], ...] = (
     (Chords, _circle), (Daisy, _petals), (TakeAndBreak, _pins), (HeapGame, _heaps),
     (Cram, _grid), (Kings, _grid), (Bishops, _grid), (Rows, _grid), (Chomp, _chomp),
-    (Chocolate, _bar), (Diagonals, _polygon), (ChompBoard, _chomp_board),
+    (Chocolate, _bar), (Diagonals, _polygon), (ChompBoard, _chomp_board), (PieceBoard, _piece_board),
     (ChocolateBoard, _chocolate_board), (DiagonalsBoard, _diagonals_board), (Skewers, _cube), (TwoNumbers, _numbers),
     (GraphGame, _graph),
 )
