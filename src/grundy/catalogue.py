@@ -24,7 +24,7 @@ from grundy.boards import (
     BISHOPS_BOARD,
     CHOCOLATE_BOARD,
     CHOMP_BOARD,
-    CHORDS,
+    CHORDS_BOARD,
     CRAM,
     DIAGONALS_BOARD,
     KINGS_BOARD,
@@ -220,7 +220,7 @@ for _ruleset in (
     Ruleset("two-numbers", "erase the larger number, write any smaller natural number "
             "(game 14)", _fixed(TWO_NUMBERS), example="two-numbers 7 8"),
     Ruleset("chords", "points on a circle joined by chords that neither cross nor share ends "
-            "(game 10)", _fixed(CHORDS), example="chords 10"),
+            "(game 10)", _fixed(CHORDS_BOARD), example="chords 10"),
     Ruleset("diagonals", "convex polygon; draw a diagonal, no vertex may get a third "
             "(game 15)", _fixed(DIAGONALS_BOARD), example="diagonals 8"),
     Ruleset("rows", "take a run of adjacent checkers from one row or column (game 9)",

@@ -31,11 +31,13 @@ from grundy.boards.frames import (
     BISHOPS_BOARD,
     CHOCOLATE_BOARD,
     CHOMP_BOARD,
+    CHORDS_BOARD,
     DIAGONALS_BOARD,
     KINGS_BOARD,
     BishopsBoard,
     ChocolateBoard,
     ChompBoard,
+    ChordsBoard,
     DiagonalsBoard,
     KingsBoard,
     PieceBoard,
@@ -47,9 +49,9 @@ from grundy.boards.skewers import SKEWERS, Skewers
 from grundy.boards.symmetry import Reply, symmetry_strategy
 
 __all__ = [
-    "BISHOPS", "BISHOPS_BOARD", "CHOCOLATE", "CHOCOLATE_BOARD", "CHOMP", "CHOMP_BOARD", "CHORDS", "CRAM",
+    "BISHOPS", "BISHOPS_BOARD", "CHOCOLATE", "CHOCOLATE_BOARD", "CHOMP", "CHOMP_BOARD", "CHORDS", "CHORDS_BOARD", "CRAM",
     "DIAGONALS", "DIAGONALS_BOARD", "KINGS", "KINGS_BOARD", "ROWS", "SKEWERS", "TWO_NUMBERS", "Bishops",
-    "BishopsBoard", "ChocolateBoard", "Chocolate", "Chomp", "ChompBoard", "Chords", "Cram", "Diagonals",
+    "BishopsBoard", "ChocolateBoard", "Chocolate", "Chomp", "ChompBoard", "Chords", "ChordsBoard", "Cram", "Diagonals",
     "DiagonalsBoard", "FramedBoard", "Kings", "KingsBoard", "PieceBoard", "Reply", "Rows", "Skewers", "TwoNumbers",
     "symmetry_strategy",
 ]

@@ -43,7 +43,7 @@ class FramedBoard(Game[F]):
     """A board family in the player's frame, searched as :attr:`searched` (see the module)."""
 
     #: The game whose states the search keys its tables by.
-    searched: BoardGame[Any]
+    searched: Game[Any]
 
     @abstractmethod
     def plays(self, state: F) -> Iterable[Play]:
@@ -63,7 +63,7 @@ class FramedBoard(Game[F]):
 
     def key(self, state: F) -> Position:
         """The search's form: the searched game's state, settled (folded and split)."""
-        settled = self.searched.settle(self.inner(state))
+        settled = self.searched.key(self.inner(state))
         return settled if isinstance(settled, Position) else Position.of(self.searched, settled)
 
     def moves(self, state: F) -> Iterator[F]:
@@ -99,8 +99,11 @@ class FramedBoard(Game[F]):
     def moves_to_value(self, state: F, target: int) -> Iterator[tuple[str, Option]]:
         """The framed moves to options of nim-value ``target``, each asked of the searched
         game (:meth:`~grundy.boards.base.BoardGame.value_is`)."""
+        searched = self.searched
         for description, after in self.labelled_moves(state):
-            if self.searched.value_is(self.inner(after), target):
+            inner = self.inner(after)
+            if (searched.value_is(inner, target) if isinstance(searched, BoardGame)
+                    else searched.value(inner) == target):
                 yield description, after
 
     def framed_play(self, state: F, inner_after: Any) -> tuple[str, F] | None:
@@ -147,10 +150,6 @@ class FramedBoard(Game[F]):
     def move_bound(self, state: F) -> int | None:
         """The searched game's bound on moves."""
         return self.searched.move_bound(self.inner(state))
-
-    def extent(self, state: F) -> int:
-        """The searched game's cost of a play."""
-        return self.searched.extent(self.inner(state))
 
     @abstractmethod
     def format_state(self, state: F) -> str:

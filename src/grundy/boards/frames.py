@@ -1,4 +1,4 @@
-"""Chomp, chocolate, diagonals, kings and bishops in the player's frame
+"""Chomp, chocolate, diagonals, chords, kings and bishops in the player's frame
 (:mod:`grundy.boards.frame`).
 
 - Chomp: the whole box, ``(rows, cols, lengths)``, each row's squares left (bottom row
@@ -10,6 +10,8 @@
   squares, ``3x4:a1-d1,a2-d3``; several bars (``2x3 5x8``) lie side by side, a column apart.
 - Diagonals: the polygon, ``(n, diagonals)``, vertices numbered 1 to n.  Text: ``7``, or
   ``7 1-3 2-5`` with the diagonals drawn.
+- Chords: the circle, ``(n, chords)``, points numbered 1 to n.  Text: ``10``, or
+  ``10 1-6 2-5`` with the chords drawn.
 - Kings, bishops: the board with its pieces where they were put (:class:`PieceBoard`):
   the search needs only the cells still in play, the player sees the pieces.
 
@@ -32,6 +34,7 @@ from grundy.boards.bishops import BISHOPS
 from grundy.boards.bitgrid import Grid, square
 from grundy.boards.chocolate import CHOCOLATE, Bar, piece
 from grundy.boards.chomp import CHOMP, Diagram
+from grundy.boards.chords import CHORDS
 from grundy.boards.diagonals import DIAGONALS, ONE_TO_FULL, PAIRED, Word
 from grundy.boards.frame import FramedBoard
 from grundy.boards.grid import PieceGame
@@ -313,6 +316,81 @@ class DiagonalsBoard(FramedBoard[DiagonalsFrame]):
         return state
 
 
+# -- Chords --------------------------------------------------------------------------------
+
+ChordsFrame = tuple[int, tuple[tuple[int, int], ...]]
+
+
+class ChordsBoard(FramedBoard[ChordsFrame]):
+    """Chords on the circle as numbered: ``(n, chords)``, points 1 to n.  Text: ``10``, or
+    ``10 1-6 2-5`` with the chords drawn.  Searched as its regions, each a heap of the
+    points it still has (:mod:`grundy.boards.chords`).
+
+    >>> circle = CHORDS_BOARD.parse_state(["8", "1-4"])
+    >>> CHORDS_BOARD.inner(circle), [CHORDS_BOARD.describe_play(circle, p)
+    ...                              for p in CHORDS_BOARD.plays(circle)][:2]
+    ((2, 4), ['draw the chord 2-3', 'draw the chord 5-6'])
+    """
+
+    name = "chords"
+    searched = CHORDS
+
+    def _sides(self, state: ChordsFrame, point: int) -> tuple[bool, ...]:
+        """Which side of each chord ``point`` lies on: points on the same sides of every
+        chord (which never cross) share a region."""
+        return tuple(a < point < b for a, b in state[1])
+
+    def regions(self, state: ChordsFrame) -> dict[tuple[bool, ...], list[int]]:
+        """The points no chord ends at, by region."""
+        ends = {end for chord in state[1] for end in chord}
+        found: dict[tuple[bool, ...], list[int]] = {}
+        for point in range(state[0]):
+            if point not in ends:
+                found.setdefault(self._sides(state, point), []).append(point)
+        return found
+
+    def plays(self, state: ChordsFrame) -> Iterator[tuple[int, int]]:
+        """Pairs (i, j), i < j, of free points of one region."""
+        for points in self.regions(state).values():
+            for k, i in enumerate(points):
+                for j in points[k + 1:]:
+                    yield (i, j)
+
+    def apply(self, state: ChordsFrame, play: tuple[int, int]) -> ChordsFrame:
+        """The chord is drawn."""
+        return (state[0], tuple(sorted((*state[1], play))))
+
+    def describe_play(self, state: ChordsFrame, play: tuple[int, int]) -> str:
+        """``draw the chord 2-7``."""
+        return f"draw the chord {play[0] + 1}-{play[1] + 1}"
+
+    def inner(self, state: ChordsFrame) -> tuple[int, ...]:
+        """The regions' numbers of free points (the heaps)."""
+        return CHORDS.canonical(tuple(len(points) for points in self.regions(state).values()))
+
+    def format_state(self, state: ChordsFrame) -> str:
+        """``10``, or ``10 1-6 2-5``."""
+        return " ".join([str(state[0]), *(f"{i + 1}-{j + 1}" for i, j in state[1])])
+
+    def parse_state(self, tokens: Sequence[str]) -> ChordsFrame:
+        """A number of points, then the chords drawn (``1-6``)."""
+        if not tokens or not tokens[0].isdigit():
+            raise InvalidPosition("chords takes a circle: a number of points like 10, then "
+                                  "the chords drawn like 1-6 2-5")
+        (n,) = CHORDS.parse_state(tokens[:1]) or (0,)
+        state: ChordsFrame = (n, ())
+        for token in tokens[1:]:
+            ends = token.split("-")
+            if len(ends) != 2 or not all(end.isdigit() for end in ends):
+                raise InvalidPosition(f"chords: {shown(token)} is not a chord like 1-6")
+            i, j = sorted(int(end) - 1 for end in ends)
+            if (i, j) not in set(self.plays(state)):
+                raise InvalidPosition(f"chords: {shown(token)} cannot be drawn on "
+                                      f"{self.format_state(state)}")
+            state = self.apply(state, (i, j))
+        return state
+
+
 # -- Kings and bishops ---------------------------------------------------------------------
 
 PieceFrame = tuple[int, int, int, int]
@@ -378,6 +456,7 @@ class PieceBoard(FramedBoard[PieceFrame]):
 CHOMP_BOARD = ChompBoard()
 CHOCOLATE_BOARD = ChocolateBoard()
 DIAGONALS_BOARD = DiagonalsBoard()
+CHORDS_BOARD = ChordsBoard()
 
 
 class KingsBoard(PieceBoard):

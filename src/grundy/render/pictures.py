@@ -35,6 +35,7 @@ from grundy.boards import (
     Chomp,
     ChompBoard,
     Chords,
+    ChordsBoard,
     Cram,
     Diagonals,
     DiagonalsBoard,
@@ -251,6 +252,19 @@ def _piece_board(game: PieceBoard, state: tuple[int, int, int, int], text: str) 
     return {"kind": "grid", "style": "chess", "rows": rows, "cols": cols, "cells": lines}, clicks
 
 
+def _chords_board(game: ChordsBoard, state: tuple[int, tuple[tuple[int, int], ...]],
+                  text: str) -> Drawing:
+    """The circle, points numbered from 1, with the chords drawn; each point ``o`` free or
+    ``x`` the end of a chord."""
+    n, drawn = state
+    _limit(text, n)
+    ends = {end for chord in drawn for end in chord}
+    labels = ["x" if point in ends else "o" for point in range(n)]
+    clicks = (((str(i + 1), str(j + 1)), game.apply(state, (i, j))) for i, j in game.plays(state))
+    return ({"kind": "polygon", "round": True, "vertices": labels,
+             "diagonals": [list(chord) for chord in drawn]}, clicks)
+
+
 def _chomp_board(game: ChompBoard, state: tuple[int, int, tuple[int, ...]],
                  text: str) -> Drawing:
     """The whole box, top row first, squares eaten marked ``#``, the poisoned one ``a1``."""
@@ -419,7 +433,7 @@ def _graph(game: GraphGame, state: tuple[str, ...], text: str) -> Drawing:
 _DRAWERS: tuple[tuple[type, Callable[[Any, Any, str], Drawing]], ...] = (
     (Chords, _circle), (Daisy, _petals), (TakeAndBreak, _pins), (HeapGame, _heaps),
     (Cram, _grid), (Kings, _grid), (Bishops, _grid), (Rows, _grid), (Chomp, _chomp),
-    (Chocolate, _bar), (Diagonals, _polygon), (ChompBoard, _chomp_board), (PieceBoard, _piece_board),
+    (Chocolate, _bar), (Diagonals, _polygon), (ChompBoard, _chomp_board), (ChordsBoard, _chords_board), (PieceBoard, _piece_board),
     (ChocolateBoard, _chocolate_board), (DiagonalsBoard, _diagonals_board), (Skewers, _cube), (TwoNumbers, _numbers),
     (GraphGame, _graph),
 )

@@ -241,7 +241,9 @@ function drawPolygon(board, picture) {
   const cy = radius + 30;
   const at = (k) => ring(cx, cy, radius, n, k);
   const outline = picture.vertices.map((_, k) => at(k).join(",")).join(" ");
-  board.svg.append(svgNode("polygon", { points: outline, class: "outline" }));
+  board.svg.append(picture.round  // points on a circle (chords), or a polygon's corners
+    ? svgNode("circle", { cx, cy, r: radius, class: "outline" })
+    : svgNode("polygon", { points: outline, class: "outline" }));
   for (const [i, j] of picture.diagonals) {
     const [x1, y1] = at(i);
     const [x2, y2] = at(j);
