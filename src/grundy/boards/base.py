@@ -105,6 +105,12 @@ class BoardGame(Game[S]):
     #: How many symmetries fold the states (the search meets about bound / symmetries).
     symmetries: int = 1
 
+    #: Whether the game's states are the player's frame (a board as drawn: Cram, rows).  A
+    #: game whose states are already abstract (row lengths, a multiset of pieces, a word
+    #: round a polygon) is played in a frame of its own (:mod:`grundy.boards.frame`), and its
+    #: own moves and positions are settled, as the search's.
+    keeps_frame: bool = True
+
     @abstractmethod
     def plays(self, state: S) -> Iterable[Play]:
         """The legal plays of ``state``, in its own frame."""
@@ -149,8 +155,9 @@ class BoardGame(Game[S]):
 
     def canonical(self, state: S) -> S:
         """The state itself: a position keeps the player's frame (see the module); only the
-        search folds (:meth:`fold`) and splits (:meth:`key`)."""
-        return state
+        search folds (:meth:`fold`) and splits (:meth:`key`).  Folded when the game does not
+        keep a frame (:attr:`keeps_frame`)."""
+        return state if self.keeps_frame else self.fold(state)
 
     def fold(self, state: S) -> S:
         """The representative of ``state`` among its images under the board's symmetries
@@ -182,7 +189,10 @@ class BoardGame(Game[S]):
         return sum(1 for _ in islice(self.plays(state), most + 1))
 
     def moves(self, state: S) -> Iterator[Option]:
-        """The states the plays of ``state`` leave, in its frame."""
+        """The states the plays of ``state`` leave, in its frame (settled when the game does
+        not keep a frame)."""
+        if not self.keeps_frame:
+            return self.options(state)
         return (self.apply(state, play) for play in self.plays(state))
 
     def options(self, state: S) -> Iterator[Option]:
@@ -195,6 +205,8 @@ class BoardGame(Game[S]):
         seen: set[Option] = set()
         for play in self.plays(state):
             option = self.apply(state, play)
+            if not self.keeps_frame:
+                option = self.settle(option)
             if option not in seen:
                 seen.add(option)
                 yield self.describe_play(state, play), option

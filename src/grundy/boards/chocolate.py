@@ -195,6 +195,9 @@ class Chocolate(BoardGame[Bar]):
 
     name = "chocolate"
 
+    # Played in the player's frame by grundy.boards.frames; its own states are the search's.
+    keeps_frame = False
+
     @property
     def empty(self) -> Bar:
         """The finished position."""

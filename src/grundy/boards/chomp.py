@@ -90,6 +90,9 @@ class Chomp(BoardGame[Diagram]):
 
     symmetries = 2
 
+    # Played in the player's frame by grundy.boards.frames; its own states are the search's.
+    keeps_frame = False
+
     @property
     def empty(self) -> Diagram:
         """Only the poisoned square."""

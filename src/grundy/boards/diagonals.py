@@ -127,6 +127,9 @@ class Diagonals(BoardGame[Word]):
 
     symmetries = 2
 
+    # Played in the player's frame by grundy.boards.frames; its own states are the search's.
+    keeps_frame = False
+
     @property
     def empty(self) -> Word:
         """The triangle: no diagonal to draw."""

@@ -35,6 +35,11 @@ from grundy.values import Value
 F = TypeVar("F", bound=Hashable)
 
 
+#: The most plays a rule's moves are looked for among by settling each; past it, only the
+#: plays the rule names in its own words are (a Chomp board of a million squares).
+MOST_MATCHED = 5000
+
+
 def _given(option: Option) -> Option:
     return option
 
@@ -138,8 +143,14 @@ class FramedBoard(Game[F]):
             option = make()
             found = option if isinstance(option, Position) else Position.of(self.searched, option)
             wanted.add(found.key())
-        moves = tuple((description, partial(_given, after))
-                      for description, after in self.labelled_moves(state)
+        candidates: Iterable[tuple[str, F]] = self.labelled_moves(state)
+        if self.count_moves(state, MOST_MATCHED) > MOST_MATCHED:
+            # Too many plays to settle each (a rule answers boards far beyond the search):
+            # only those the rule names in the same words (Chomp's squares are the frame's).
+            said = {description for description, _ in rule.moves}
+            candidates = ((description, self.apply(state, play)) for play in self.plays(state)
+                          if (description := self.describe_play(state, play)) in said)
+        moves = tuple((description, partial(_given, after)) for description, after in candidates
                       if self.key(after).key() in wanted)
         return MisereRule(rule.outcome, moves, rule.reason, rule.value)
 

@@ -70,7 +70,7 @@ class ChompBoard(FramedBoard[ChompFrame]):
 
     def describe_play(self, state: ChompFrame, play: tuple[int, int]) -> str:
         """``take c2 and every square above and to the right of it``."""
-        return CHOMP.describe_play(self.inner(state), play)
+        return CHOMP.describe_play(state[2], play)
 
     def inner(self, state: ChompFrame) -> Diagram:
         """The rows that still have squares."""
