@@ -14,8 +14,10 @@ import pytest
 
 from grundy.analysis import analyze
 from grundy.boards.diagonals import DIAGONALS, NONE, Word, runs_of
+from grundy.boards.frames import DIAGONALS_BOARD
 from grundy.boards.diagonals_search import SEARCHES, State, first_player_wins, options
 from grundy.budget import Budget, work_limit
+from grundy.catalogue import parse_position
 from grundy.errors import TooBig
 from grundy.solver import Solver
 from grundy.values import Outcome
@@ -121,7 +123,9 @@ def test_answers_when_the_value_search_is_refused(misere: bool) -> None:
     for _ in range(40):
         n = rng.randint(5, 9)
         word, drawn = random_position(rng, n, rng.randint(0, n // 2))
-        text = "diagonals " + DIAGONALS.format_state(word)
+        # The position in the player's frame: the polygon and the diagonals drawn.
+        text = " ".join(["diagonals", str(n), *(f"{i + 1}-{j + 1}" for i, j in sorted(drawn))])
+        assert DIAGONALS_BOARD.inner(parse_position(text).components[0].state) == word
         wins = brute(n, misere)
         # Just too small for the nim-value search (see Diagonals.normal_rule).
         with work_limit(Budget(max(1, (DIAGONALS.state_bound(word) - 1) // 2))):
@@ -131,9 +135,13 @@ def test_answers_when_the_value_search_is_refused(misere: bool) -> None:
         winning = {DIAGONALS.canonical(DIAGONALS.apply(word, play))
                     for play in DIAGONALS.plays(word)
                     if not wins(drawn | {play})}
-        found = [DIAGONALS.canonical(move.position.components[0].state)
-                 for move in answer.winning_moves]
-        assert sorted(found) == sorted(winning), text
+        # Framed moves equal up to the polygon's symmetries share one folded word.
+        found = {DIAGONALS.canonical(DIAGONALS_BOARD.inner(move.position.components[0].state))
+                 for move in answer.winning_moves}
+        assert found == winning, text
+        for move in answer.winning_moves:
+            i, j = (int(end) - 1 for end in move.description.split()[-1].split("-"))
+            assert not wins(drawn | {(i, j)}), (text, move.description)
 
 
 def test_small_polygons_keep_their_values() -> None:
@@ -155,7 +163,7 @@ def test_listed_moves_beyond_the_brute_force() -> None:
     position the search finds lost."""
     word = (NONE,) * 12
     answer = analyze("diagonals 12")
-    listed = {DIAGONALS.canonical(move.position.components[0].state)
+    listed = {DIAGONALS.canonical(DIAGONALS_BOARD.inner(move.position.components[0].state))
               for move in answer.winning_moves}
     options_left = {DIAGONALS.canonical(DIAGONALS.apply(word, play))
                     for play in DIAGONALS.plays(word)}
