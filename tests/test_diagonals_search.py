@@ -14,8 +14,8 @@ import pytest
 
 from grundy.analysis import analyze
 from grundy.boards.diagonals import DIAGONALS, NONE, Word, runs_of
-from grundy.boards.frames import DIAGONALS_BOARD
 from grundy.boards.diagonals_search import SEARCHES, State, first_player_wins, options
+from grundy.boards.frames import DIAGONALS_BOARD
 from grundy.budget import Budget, work_limit
 from grundy.catalogue import parse_position
 from grundy.errors import TooBig

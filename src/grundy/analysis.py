@@ -146,21 +146,21 @@ def _outcome_first(position: Position) -> Analysis | None:
     if budget is None or not budget.timed or len(position.components) != 1:
         return None
     component = position.components[0]
-    game, framed = component.game, None
-    if isinstance(game, FramedBoard):
+    game, state = component.game, component.state
+    framed = game if isinstance(game, FramedBoard) else None
+    if framed is not None:
         # A board in the player's frame: searched as its inner state, the move made in it.
-        game, framed = game.searched, component
+        game, state = framed.searched, framed.inner(state)
     if not isinstance(game, CompiledGridGame):
         return None
-    state = cast("Grid", component.state if framed is None
-                 else framed.game.inner(framed.state))
-    if not game.compiled(state) or game.value_known(state):
+    grid = cast("Grid", state)
+    if not game.compiled(grid) or game.value_known(grid):
         return None
-    found = game.winning_move(state)
+    found = game.winning_move(grid)
     if found is None:
         return Analysis(position, False, Outcome.P, None, (), (), OUTCOME_SEARCH)
     if framed is not None:
-        found = framed.game.framed_play(framed.state, found[1])
+        found = framed.framed_play(component.state, found[1])
         assert found is not None, "the searched game's play is a play of the frame"
     move = position.lazy_move(0, *found)
     return Analysis(position, False, Outcome.N, None, (move,), (), OUTCOME_SEARCH)

@@ -88,7 +88,7 @@ class ChompBoard(FramedBoard[ChompFrame]):
     def parse_state(self, tokens: Sequence[str]) -> ChompFrame:
         """``RxC``, row lengths (bottom row first) or a picture (top row first)."""
         text = tokens[0] if len(tokens) == 1 else ""
-        if "/" in text or set(text) <= {".", "#"} and text:
+        if "/" in text or (set(text) <= {".", "#"} and text):
             return _chomp_picture(text)
         lengths = CHOMP.parse_state(tokens)
         return (len(lengths), lengths[0], lengths)
@@ -151,7 +151,8 @@ class ChocolateBoard(FramedBoard[ChocolateFrame]):
 
     def apply(self, state: ChocolateFrame, play: tuple[int, int, int]) -> ChocolateFrame:
         """The piece is replaced by its two halves."""
-        return (state[0], state[1], tuple(sorted(self._rest(state, play) + self._halves(state, play))))
+        pieces = self._rest(state, play) + self._halves(state, play)
+        return (state[0], state[1], tuple(sorted(pieces)))
 
     def _rest(self, state: ChocolateFrame, play: tuple[int, int, int]) -> tuple[Rectangle, ...]:
         return state[2][:play[0]] + state[2][play[0] + 1:]
@@ -442,7 +443,7 @@ class PieceBoard(FramedBoard[PieceFrame]):
         """``RxC`` or the picture (``.`` in play, ``#`` out, the piece's letter a piece)."""
         text = tokens[0] if len(tokens) == 1 else ""
         marked = text.replace(self.letter, "#")
-        rows, cols, cells = self.searched.parse_state([marked] if text else tokens)
+        rows, cols, cells = self.searched.parse_state([marked] if text else list(tokens))
         pieces = 0
         if self.letter in text:
             lines = text.split("/")

@@ -433,8 +433,9 @@ def _graph(game: GraphGame, state: tuple[str, ...], text: str) -> Drawing:
 _DRAWERS: tuple[tuple[type, Callable[[Any, Any, str], Drawing]], ...] = (
     (Chords, _circle), (Daisy, _petals), (TakeAndBreak, _pins), (HeapGame, _heaps),
     (Cram, _grid), (Kings, _grid), (Bishops, _grid), (Rows, _grid), (Chomp, _chomp),
-    (Chocolate, _bar), (Diagonals, _polygon), (ChompBoard, _chomp_board), (ChordsBoard, _chords_board), (PieceBoard, _piece_board),
-    (ChocolateBoard, _chocolate_board), (DiagonalsBoard, _diagonals_board), (Skewers, _cube), (TwoNumbers, _numbers),
+    (Chocolate, _bar), (Diagonals, _polygon), (ChompBoard, _chomp_board),
+    (ChordsBoard, _chords_board), (PieceBoard, _piece_board), (ChocolateBoard, _chocolate_board),
+    (DiagonalsBoard, _diagonals_board), (Skewers, _cube), (TwoNumbers, _numbers),
     (GraphGame, _graph),
 )
 
