@@ -49,12 +49,12 @@ a player with no other break (every piece 1x2 or 1x3) has lost.  No 1x1 ever app
 finished position is won by the player to move, who cannot move.
 
 >>> from grundy.analysis import analyze
->>> a = analyze("chocolate 5x8")
+>>> a = analyze(CHOCOLATE, ((5, 8),))
 >>> a.winner, [m.description for m in a.winning_moves]
 ('first', ['break 5x8 into 2x8 and 3x8', 'break 5x8 into 2x5 and 5x6', \
 'break 5x8 into 3x5 and 5x5', 'break 5x8 into 4x5 and 4x5'])
->>> analyze("chocolate 1x3").winning_moves[0].description
-'break 1x3 into 1x1 and 1x2, breaking off a 1x1: the game is won'
+>>> analyze("chocolate 1x3").winning_moves[0].description  # played as the bar lies
+'break a1-c1 into a1 and b1-c1, breaking off a 1x1: the game is won'
 >>> big = analyze("chocolate 40x40")
 >>> big.winner, big.nim_value, len(big.winning_moves) > 0
 ('first', None, True)

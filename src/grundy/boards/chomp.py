@@ -29,10 +29,14 @@ first player wins, with the winning move of a square, of two rows or of one row,
 nim-value.
 
 >>> from grundy.analysis import analyze
->>> [m.description for m in analyze("chomp 2x3").winning_moves]
+>>> [m.description for m in analyze(CHOMP, (3, 3)).winning_moves]
 ['take b3 and every square above and to the right of it']
->>> str(analyze("chomp 5,5,3").position)
+>>> str(analyze(CHOMP, (5, 5, 3)).position)
 'chomp 3,3,3,2,2'
+>>> [m.description for m in analyze("chomp 2x3").winning_moves]  # the player's frame
+['take c2 and every square above and to the right of it']
+>>> str(analyze("chomp 5,5,3").position)
+'chomp 5,5,3'
 """
 
 from __future__ import annotations

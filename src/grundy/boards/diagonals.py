@@ -37,10 +37,13 @@ under normal play, n or n - 2 under misère play.  The conjecture is not proved 
 >>> from grundy.analysis import analyze
 >>> analyze("diagonals 4").nim_value, analyze("diagonals 5").nim_value
 (0, 1)
->>> [m.description for m in analyze("diagonals 5").winning_moves]
+>>> [m.description for m in analyze(DIAGONALS, (NONE,) * 5).winning_moves]
 ['draw the diagonal 1-3']
->>> str(analyze("diagonals 5").winning_moves[0].position)
-'diagonals ooaoa'
+>>> DIAGONALS.format_state(analyze(DIAGONALS, (NONE,) * 5).winning_moves[0].position
+...                        .components[0].state)
+'ooaoa'
+>>> str(analyze("diagonals 5").winning_moves[1].position)  # played on the polygon as numbered
+'diagonals 5 1-4'
 >>> answer = analyze("diagonals 11")
 >>> answer.winner, answer.nim_value
 ('second', None)

@@ -15,9 +15,9 @@ player sees stay framed.
 >>> board = CHOMP_BOARD.parse_state(["2x3"])
 >>> [(move, CHOMP_BOARD.format_state(after)) for move, after in
 ...  CHOMP_BOARD.moves_to_value(board, 0)]
-[('take c2 and every square above and to the right of it', '..#/...')]
+[('take c2 and every square above and to the right of it', '3,2')]
 >>> [str(option) for option in CHOMP_BOARD.options(board)][:2]
-['chomp 2x1', 'chomp 3,1']
+['chomp 2x1', 'chomp 2x2']
 """
 
 from __future__ import annotations

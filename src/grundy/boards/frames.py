@@ -52,7 +52,9 @@ class ChompBoard(FramedBoard[ChompFrame]):
 
     >>> board = CHOMP_BOARD.parse_state(["5x8"])
     >>> CHOMP_BOARD.format_state(CHOMP_BOARD.apply(board, (2, 3)))
-    '...#####/...#####/...#####/......../........'
+    '8,8,3,3,3'
+    >>> CHOMP_BOARD.format_state(CHOMP_BOARD.apply(board, (0, 3)))
+    '...#####/...#####/...#####/...#####/...#####'
     """
 
     name = "chomp"
@@ -405,7 +407,7 @@ class PieceBoard(FramedBoard[PieceFrame]):
 
     >>> board = KINGS_BOARD.parse_state(["3x3"])
     >>> KINGS_BOARD.format_state(KINGS_BOARD.apply(board, 1 << 6))
-    'K##/##./...'
+    'K#./##./...'
     """
 
     searched: PieceGame
