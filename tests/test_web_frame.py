@@ -164,6 +164,8 @@ def test_clicks_make_their_move_where_clicked(browser: Browser, base: str,  # no
     for width, height in ((1280, 900), (360, 740)):
         tab.set_viewport_size({"width": width, "height": height})
         tab.screenshot(path=str(SHOTS / f"{game.replace(' ', '-')}-{width}.png"), full_page=True)
+        # The long text of a board in its frame wraps: no horizontal scroll.
+        assert tab.evaluate("document.documentElement.scrollWidth") <= width
     # The only failed request allowed: the game graph of a board too big to draw (413).
     assert [p for p in problems if "status of 413" not in p] == []
     tab.context.close()
