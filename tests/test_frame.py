@@ -149,3 +149,32 @@ def test_play_by_typed_squares_keeps_the_board(game: str) -> None:
             if found is not None:
                 labels.append(int(found.group(1)))
         assert labels == list(range(1, rows + 1)), lines[end - rows - 1:end + 1]
+
+
+# -- the web API's answers ------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", ["cram 3x4", "chomp 5x8", "kings 4x4", "chocolate 3x4",
+                                  "bishops 3x4", "rows 2x3"])
+def test_the_api_keeps_the_frame_all_game(game: str) -> None:
+    """``/api/moves`` and ``/api/picture`` (what the page is drawn from): every position is
+    the same board, and every target is one of the start's cell names, to the end."""
+    from grundy.opponent import moves_json
+    from grundy.render.pictures import pictures
+
+    rng = random.Random(game)
+    start = pictures(parse_position(game))["components"][0]
+    names = {f"{chr(ord('a') + c)}{r + 1}" for r in range(start["rows"])
+             for c in range(start["cols"])}
+    position = game
+    while True:
+        drawn = pictures(parse_position(position))["components"][0]
+        assert (drawn["rows"], drawn["cols"]) == (start["rows"], start["cols"]), position
+        assert {t for move in drawn["moves"] for s in move["targets"] for t in s} <= names
+        listed = moves_json(position)["moves"]
+        if not listed:
+            break
+        chosen = rng.choice(listed)
+        for square in re.findall(r"\b[a-d]\d\b", chosen["move"]):
+            assert square in names
+        assert {move["position"] for move in drawn["moves"]} == {m["position"] for m in listed}
+        position = chosen["position"]
