@@ -344,8 +344,9 @@ class TestWinningMoves:
     def test_descriptions(self) -> None:
         assert [m.description for m in analyze("two-numbers 7 8").winning_moves] == [
             "erase 8 and write 7"]
+        # Each move named by its own cells, in the player's frame (not folded together).
         described = {m.description for m in parse_position("cram 1x3").moves()}
-        assert described == {"place a domino on a1-b1"}
+        assert described == {"place a domino on a1-b1", "place a domino on b1-c1"}
         assert "take b2" in {m.description[:7] for m in parse_position("chomp 3x3").moves()}
 
 
@@ -512,11 +513,16 @@ class TestText:
             parse_position(text)
 
     def test_forms(self) -> None:
-        assert str(parse_position("chomp 3,3")) == "chomp 3x2"
-        assert str(parse_position("cram 5x4")) == "cram 4x5"
-        assert str(parse_position("chocolate 8x5 3x2")) == "chocolate 2x3 5x8"
+        # Boards keep the player's frame as written; the search's keys fold them.
+        assert str(parse_position("chomp 3,3")) == "chomp 2x3"
+        assert str(parse_position("chomp 3,3").key()) == "chomp 3x2"
+        assert str(parse_position("cram 5x4")) == "cram 5x4"
+        assert str(parse_position("cram 5x4").key()) == "cram 4x5"
+        assert str(parse_position("chocolate 8x5 3x2")) == "chocolate 8x8:a1-e8,g1-h3"
+        assert str(parse_position("chocolate 8x5 3x2").key()) == "chocolate 2x3 5x8"
         assert str(parse_position("two-numbers 8 7")) == "two-numbers 7 8"
-        assert str(parse_position("skewers 3x2x2")) == "skewers 2x2x3"
+        assert str(parse_position("skewers 3x2x2")) == "skewers 3x2x2"
+        assert str(parse_position("skewers 3x2x2").key()) == "skewers 2x2x3"
         assert repr(CRAM) == "Cram()" and eval(repr(CHOMP), {"Chomp": type(CHOMP)}) == CHOMP
 
 

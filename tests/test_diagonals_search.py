@@ -22,7 +22,9 @@ from grundy.boards.diagonals_search import (
     first_player_wins,
     options,
 )
+from grundy.boards.frames import DIAGONALS_BOARD
 from grundy.budget import Budget, work_limit
+from grundy.catalogue import parse_position
 from grundy.errors import TooBig
 from grundy.solver import Solver
 from grundy.values import Outcome
@@ -128,7 +130,9 @@ def test_answers_when_the_value_search_is_refused(misere: bool) -> None:
     for _ in range(40):
         n = rng.randint(5, 9)
         word, drawn = random_position(rng, n, rng.randint(0, n // 2))
-        text = "diagonals " + DIAGONALS.format_state(word)
+        # The position in the player's frame: the polygon and the diagonals drawn.
+        text = " ".join(["diagonals", str(n), *(f"{i + 1}-{j + 1}" for i, j in sorted(drawn))])
+        assert DIAGONALS_BOARD.inner(parse_position(text).components[0].state) == word
         wins = brute(n, misere)
         answer = searched(word, misere)
         assert answer.value is None and answer.reason == OUTCOME_SEARCH
@@ -138,6 +142,14 @@ def test_answers_when_the_value_search_is_refused(misere: bool) -> None:
                     if not wins(drawn | {play})}
         found = [DIAGONALS.canonical(option()) for _, option in answer.moves]
         assert sorted(found) == sorted(winning), text
+        # In the player's frame: moves equal up to the polygon's symmetries share one
+        # folded word, and each names a diagonal that wins.
+        framed = analyze(text, misere=misere).winning_moves
+        assert {DIAGONALS.canonical(DIAGONALS_BOARD.inner(move.position.components[0].state))
+                for move in framed} == winning, text
+        for move in framed:
+            i, j = (int(end) - 1 for end in move.description.split()[-1].split("-"))
+            assert not wins(drawn | {(i, j)}), (text, move.description)
 
 
 def test_analyze_answers_by_the_outcome_search_where_the_value_search_is_refused() -> None:
@@ -177,7 +189,7 @@ def test_listed_moves_beyond_the_brute_force() -> None:
     position the search finds lost."""
     word = (NONE,) * 12
     answer = analyze("diagonals 12")
-    listed = {DIAGONALS.canonical(move.position.components[0].state)
+    listed = {DIAGONALS.canonical(DIAGONALS_BOARD.inner(move.position.components[0].state))
               for move in answer.winning_moves}
     options_left = {DIAGONALS.canonical(DIAGONALS.apply(word, play))
                     for play in DIAGONALS.plays(word)}

@@ -48,7 +48,7 @@ FAMILIES: dict[str, Callable[[random.Random], str]] = {
     "grundy-game": lambda r: f"grundy-game {_heaps(r, 10)}",
     "split23": lambda r: f"split23 {_heaps(r, 10)}",
     "daisy": lambda r: f"daisy {r.randint(1, 9)} + daisy {r.randint(1, 6)}",
-    "chords": lambda r: f"chords {_heaps(r, 9)}",
+    "chords": lambda r: f"chords {r.randint(2, 9)}",
     "chomp": lambda r: "chomp " + ",".join(map(str, sorted(
         (r.randint(1, 5) for _ in range(r.randint(1, 4))), reverse=True))),
     "cram": lambda r: f"cram {_board(r, r.randint(1, 4), r.randint(1, 4))}",
@@ -175,10 +175,11 @@ def test_the_clicks_mean_what_the_pictures_say() -> None:
 
     assert after("nim 5", "1-3") == "nim 2"          # stone 3 and those after it go
     assert after("kayles 7", "1-3", "1-4") == "kayles 2 3"   # pins 3-4 knocked down
-    assert after("chomp 3x4", "b2") == "chomp 3,1,1,1"  # drawn as 4 rows of 3
-    assert after("cram 2x2", "a1", "a2") == "cram 1x2"
-    assert after("chords 8", "1-2", "1-5") == "chords 2 4"
-    assert after("chocolate 2x5", "1-c2") == "chocolate 2x2 2x3"
+    assert after("chomp 3x4", "b2") == "chomp 4,1,1"  # 3 rows of 4, as written
+    assert after("cram 2x2", "a1", "a2") == "cram #./#."
+    assert after("chords 8", "2", "5") == "chords 8 2-5"
+    assert after("chocolate 2x5", "b1", "c1") == "chocolate 2x5:a1-b2,c1-e2"
+    assert after("chocolate 2x5", "c2", "d2") == "chocolate 2x5:a1-c2,d1-e2"
     assert after("two-numbers 3 8", "5") == "two-numbers 3 5"
     assert after("grundy-game 7", "1-g2") == "grundy-game 2 5"
     assert after("daisy 6", "1-6", "1-1") == "kayles 4"

@@ -223,7 +223,7 @@ class TestPublishedCram:
                 assert rule is None
         found = analyze("cram 9x7")
         assert (found.winner, found.nim_value) == ("first", 1)
-        assert "published nim-value of Cram 7x9" in found.method
+        assert "published nim-value of Cram 9x7" in found.method  # the board as given
 
     def test_the_rule_agrees_with_the_search_on_5x7(self) -> None:
         board = (5, 7, (1 << 35) - 1)

@@ -186,7 +186,7 @@ class TestBoards:
 
     def test_a_domino_by_two_squares_and_pins_by_their_names(self) -> None:
         _, lines = run("cram 1x4", "b1-c1\n", lang="en")
-        assert "> You: place a domino on b1-c1  ->  cram 0x0" in lines
+        assert "> You: place a domino on b1-c1  ->  cram .##." in lines
         assert lines[-1] == "You win."
         _, lines = run("kayles 3", "1-2\n1\n", lang="en")  # the middle pin: two pins left
         assert "  1-: I1 I2 I3" in lines

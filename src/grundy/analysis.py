@@ -140,20 +140,28 @@ def _outcome_first(position: Position) -> Analysis | None:
     budget is in force (so that the search may be long) and its value is not known yet: the
     answer given when the nim-value then runs out of the budget."""
     from grundy.boards.compiled_grid import CompiledGridGame
+    from grundy.boards.frame import FramedBoard
 
     budget = in_force()
     if budget is None or not budget.timed or len(position.components) != 1:
         return None
     component = position.components[0]
-    game = component.game
+    game, state = component.game, component.state
+    framed = game if isinstance(game, FramedBoard) else None
+    if framed is not None:
+        # A board in the player's frame: searched as its inner state, the move made in it.
+        game, state = framed.searched, framed.inner(state)
     if not isinstance(game, CompiledGridGame):
         return None
-    state = cast("Grid", component.state)
-    if not game.compiled(state) or game.value_known(state):
+    grid = cast("Grid", state)
+    if not game.compiled(grid) or game.value_known(grid):
         return None
-    found = game.winning_move(state)
+    found = game.winning_move(grid)
     if found is None:
         return Analysis(position, False, Outcome.P, None, (), (), OUTCOME_SEARCH)
+    if framed is not None:
+        found = framed.framed_play(component.state, found[1])
+        assert found is not None, "the searched game's play is a play of the frame"
     move = position.lazy_move(0, *found)
     return Analysis(position, False, Outcome.N, None, (move,), (), OUTCOME_SEARCH)
 
@@ -286,11 +294,11 @@ def _trial_budget(position: Position, budget: int) -> int:
 def _misere_search(position: Position, budget: int) -> Analysis:
     """The misère answer by a search of the whole position (TooBig past ``budget``)."""
     solver = _misere_solver(budget)
-    outcome = solver.outcome(position, misere=True)
+    outcome = solver.outcome(position.key(), misere=True)
     moves = []
     if outcome is Outcome.N:
         moves = [m for m in position.moves()
-                 if solver.outcome(m.position, misere=True) is Outcome.P]
+                 if solver.outcome(m.position.key(), misere=True) is Outcome.P]
     return Analysis(position, True, outcome, None, tuple(moves), (),
                     "search of the whole position")
 

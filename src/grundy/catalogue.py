@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.boards import (
-    BISHOPS,
-    CHOCOLATE,
-    CHOMP,
-    CHORDS,
+    BISHOPS_BOARD,
+    CHOCOLATE_BOARD,
+    CHOMP_BOARD,
+    CHORDS_BOARD,
     CRAM,
-    DIAGONALS,
-    KINGS,
+    DIAGONALS_BOARD,
+    KINGS_BOARD,
     ROWS,
     SKEWERS,
     TWO_NUMBERS,
@@ -213,22 +213,22 @@ for _ruleset in (
             "graph6) or a family graph gridRxC, queensN: take an edge and both its ends",
             ArcKayles.named, "PATH",
             "arc-kayles:graph.txt all", reads_file=True),
-    Ruleset("chomp", "Chomp; the poisoned corner may not be taken (game 16)", _fixed(CHOMP),
+    Ruleset("chomp", "Chomp; the poisoned corner may not be taken (game 16)", _fixed(CHOMP_BOARD),
             example="chomp 5x8"),
     Ruleset("cram", "put a domino on two free cells side by side (game 8)", _fixed(CRAM),
             example="cram 4x5"),
-    Ruleset("kings", "put a king where no king attacks it (game 7)", _fixed(KINGS),
+    Ruleset("kings", "put a king where no king attacks it (game 7)", _fixed(KINGS_BOARD),
             example="kings 3x4"),
-    Ruleset("bishops", "put a bishop where no bishop attacks it (game 6)", _fixed(BISHOPS),
+    Ruleset("bishops", "put a bishop where no bishop attacks it (game 6)", _fixed(BISHOPS_BOARD),
             example="bishops 8x8"),
     Ruleset("chocolate", "break a bar; the first to break off a 1x1 piece wins (game 13)",
-            _fixed(CHOCOLATE), example="chocolate 5x8"),
+            _fixed(CHOCOLATE_BOARD), example="chocolate 5x8"),
     Ruleset("two-numbers", "erase the larger number, write any smaller natural number "
             "(game 14)", _fixed(TWO_NUMBERS), example="two-numbers 7 8"),
     Ruleset("chords", "points on a circle joined by chords that neither cross nor share ends "
-            "(game 10)", _fixed(CHORDS), example="chords 10"),
+            "(game 10)", _fixed(CHORDS_BOARD), example="chords 10"),
     Ruleset("diagonals", "convex polygon; draw a diagonal, no vertex may get a third "
-            "(game 15)", _fixed(DIAGONALS), example="diagonals 8"),
+            "(game 15)", _fixed(DIAGONALS_BOARD), example="diagonals 8"),
     Ruleset("rows", "take a run of adjacent checkers from one row or column (game 9)",
             _fixed(ROWS), example="rows 3x4"),
     Ruleset("skewers", "a cube of unit cubes; pierce a line that still has an unpierced cube "

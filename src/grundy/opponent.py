@@ -100,7 +100,7 @@ def remoteness(position: Position | str, misere: bool = False, *,
     position = as_position(position)
     if seconds is not None:
         budget = replace(playing_budget(budget), seconds=seconds)
-    found = _table(position, misere, budget)[position]
+    found = _table(position, misere, budget)[position.key()]
     return None if found == _DRAW else found
 
 
@@ -144,8 +144,8 @@ def computer_move(position: Position | str, misere: bool = False, *,
         table = _table(position, misere, budget)
     except TooBig:
         return _fallback_move(position, misere)
-    return _best_move(table[position], [(m, table[m.position]) for m in position.moves()],
-                      misere)
+    return _best_move(table[position.key()],
+                      [(m, table[m.position.key()]) for m in position.moves()], misere)
 
 
 def _best_move(own: int, rated: list[tuple[Move, int]], misere: bool) -> Move:
@@ -185,7 +185,7 @@ def mirror_reply(position: Position, misere: bool = False) -> Move | None:
     Under misère play the last mover loses, so the strategy wins nothing: None.
 
     >>> mirror_reply(as_position("cram ##..../....../....../....../....../......"))
-    Move('place a domino on a1-b1', 'cram ....##/....../....../....../....../##....')
+    Move('place a domino on e1-f1', 'cram ##..../....../....../....../....../....##')
     >>> mirror_reply(as_position("nim 1 2")) is None
     True
     """
@@ -284,7 +284,7 @@ def rate_moves(position: Position | str, misere: bool = False, *,
     rated = []
     for move in moves:
         after = move.position
-        found = table[after] if table is not None else None
+        found = table[after.key()] if table is not None else None
         if found is not None and found != _DRAW:
             outcome = Outcome.N if wins(found, misere) else Outcome.P
         elif misere:
@@ -334,7 +334,9 @@ def analysis_json_with_remoteness(analysis: Analysis, *, budget: Budget | int | 
 
 def _table(position: Position, misere: bool, given: Budget | int | None
            ) -> dict[Position, int]:
-    """Remoteness (or :data:`_DRAW`) of ``position``, of its options, and maybe more."""
+    """Remoteness (or :data:`_DRAW`) of ``position``, of its options, and maybe more, by
+    the positions' search forms (:meth:`Position.key <grundy.core.position.Position.key>`)."""
+    position = position.key()
     allowed = playing_budget(given)
     budget, seconds = allowed.positions, allowed.seconds
     known = _cache[misere]

@@ -26,6 +26,22 @@ from grundy.boards.chomp import CHOMP, Chomp
 from grundy.boards.chords import CHORDS, Chords
 from grundy.boards.cram import CRAM, Cram
 from grundy.boards.diagonals import DIAGONALS, Diagonals
+from grundy.boards.frame import FramedBoard
+from grundy.boards.frames import (
+    BISHOPS_BOARD,
+    CHOCOLATE_BOARD,
+    CHOMP_BOARD,
+    CHORDS_BOARD,
+    DIAGONALS_BOARD,
+    KINGS_BOARD,
+    BishopsBoard,
+    ChocolateBoard,
+    ChompBoard,
+    ChordsBoard,
+    DiagonalsBoard,
+    KingsBoard,
+    PieceBoard,
+)
 from grundy.boards.kings import KINGS, Kings
 from grundy.boards.numbers import TWO_NUMBERS, TwoNumbers
 from grundy.boards.rows import ROWS, Rows
@@ -33,7 +49,40 @@ from grundy.boards.skewers import SKEWERS, Skewers
 from grundy.boards.symmetry import Reply, symmetry_strategy
 
 __all__ = [
-    "BISHOPS", "CHOCOLATE", "CHOMP", "CHORDS", "CRAM", "DIAGONALS", "KINGS", "ROWS",
-    "SKEWERS", "TWO_NUMBERS", "Bishops", "Chocolate", "Chomp", "Chords", "Cram", "Diagonals",
-    "Kings", "Reply", "Rows", "Skewers", "TwoNumbers", "symmetry_strategy",
+    "BISHOPS",
+    "BISHOPS_BOARD",
+    "CHOCOLATE",
+    "CHOCOLATE_BOARD",
+    "CHOMP",
+    "CHOMP_BOARD",
+    "CHORDS",
+    "CHORDS_BOARD",
+    "CRAM",
+    "DIAGONALS",
+    "DIAGONALS_BOARD",
+    "KINGS",
+    "KINGS_BOARD",
+    "ROWS",
+    "SKEWERS",
+    "TWO_NUMBERS",
+    "Bishops",
+    "BishopsBoard",
+    "Chocolate",
+    "ChocolateBoard",
+    "Chomp",
+    "ChompBoard",
+    "Chords",
+    "ChordsBoard",
+    "Cram",
+    "Diagonals",
+    "DiagonalsBoard",
+    "FramedBoard",
+    "Kings",
+    "KingsBoard",
+    "PieceBoard",
+    "Reply",
+    "Rows",
+    "Skewers",
+    "TwoNumbers",
+    "symmetry_strategy",
 ]

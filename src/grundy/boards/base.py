@@ -2,17 +2,24 @@
 
 A board game lists its *plays* (a domino, a square, a line...) in the frame of a position,
 and :meth:`BoardGame.apply` makes the position a play leaves in the same frame.  The frame
-is what the lecture's symmetry strategies talk about (see :mod:`grundy.boards.symmetry`).
-A move of the :class:`~grundy.core.game.Game` protocol is a play followed by *settling*: the
-position left is folded by the board's symmetries and, when it falls apart into regions that
-no play connects, split into a :class:`~grundy.core.position.Position` of one component per region.
-Under normal play a sum's value is the xor of its parts', so each region is solved once;
-misère play searches whole positions (sums included) and never relies on the split.
+is the player's (DESIGN 3.7): a position keeps the whole board it started as, in its
+orientation, with the used cells marked, and a move is named by the cells it uses.  The
+moves a player sees (:meth:`BoardGame.moves`, :meth:`BoardGame.labelled_moves`) stay in
+that frame.
+
+Only the search leaves it: its options (:meth:`BoardGame.options`, what the solver's tables
+are keyed by) are *settled*: folded by the board's symmetries and, when the cells fall apart
+into regions that no play connects, split into a :class:`~grundy.core.position.Position` of
+one component per region (:meth:`BoardGame.key`).  Under normal play a sum's value is the
+xor of its parts', so each region is solved once; misère play searches whole positions
+(sums included) and never relies on the split.
 
 >>> from grundy.boards.cram import CRAM
 >>> state = CRAM.parse_state(["1x6"])
+>>> [CRAM.format_state(option) for _, option in CRAM.labelled_moves(state)][:3]
+['##....', '.##...', '..##..']
 >>> [str(option) if not isinstance(option, tuple) else CRAM.format_state(option)
-...  for _, option in CRAM.labelled_moves(state)]
+...  for option in CRAM.options(state)][:3]
 ['1x4', '1x3', 'cram 1x2 + cram 1x2']
 """
 
@@ -98,6 +105,12 @@ class BoardGame(Game[S]):
     #: How many symmetries fold the states (the search meets about bound / symmetries).
     symmetries: int = 1
 
+    #: Whether the game's states are the player's frame (a board as drawn: Cram, rows).  A
+    #: game whose states are already abstract (row lengths, a multiset of pieces, a word
+    #: round a polygon) is played in a frame of its own (:mod:`grundy.boards.frame`), and its
+    #: own moves and positions are settled, as the search's.
+    keeps_frame: bool = True
+
     @abstractmethod
     def plays(self, state: S) -> Iterable[Play]:
         """The legal plays of ``state``, in its own frame."""
@@ -136,8 +149,25 @@ class BoardGame(Game[S]):
         raise NotImplementedError(f"{self.text} has no symmetry strategy")
 
     def is_empty(self, state: S) -> bool:
-        """True when no play is left, so a sum may drop the state."""
+        """True for the settled state with no play left, so a sum may drop it (a board in
+        the player's frame is kept to the end, its cells all used)."""
         return state == self.empty
+
+    def canonical(self, state: S) -> S:
+        """The state itself: a position keeps the player's frame (see the module); only the
+        search folds (:meth:`fold`) and splits (:meth:`key`).  Folded when the game does not
+        keep a frame (:attr:`keeps_frame`)."""
+        return state if self.keeps_frame else self.fold(state)
+
+    def fold(self, state: S) -> S:
+        """The representative of ``state`` among its images under the board's symmetries
+        (cut down to the part in play where the game's states allow it): what the search's
+        tables are keyed by."""
+        return state
+
+    def key(self, state: S) -> Option:
+        """The search's form of ``state``: :meth:`settle`."""
+        return self.settle(state)
 
     def settle(self, state: S) -> Option:
         """The option a raw state stands for: one canonical region, a sum, or the empty state."""
@@ -159,18 +189,24 @@ class BoardGame(Game[S]):
         return sum(1 for _ in islice(self.plays(state), most + 1))
 
     def moves(self, state: S) -> Iterator[Option]:
-        """The options of ``state``: each play, settled."""
-        return (self.settle(self.apply(state, play)) for play in self.plays(state))
+        """The states the plays of ``state`` leave, in its frame (settled when the game does
+        not keep a frame)."""
+        if not self.keeps_frame:
+            return self.options(state)
+        return (self.apply(state, play) for play in self.plays(state))
 
     def options(self, state: S) -> Iterator[Option]:
-        """Options are settled, so canonical already."""
-        return self.moves(state)
+        """The search's options of ``state``: each play, settled (folded and split)."""
+        return (self.settle(self.apply(state, play)) for play in self.plays(state))
 
     def labelled_moves(self, state: S) -> Iterator[tuple[str, Option]]:
-        """Each distinct option, with the first play that leads there, in words."""
+        """Each distinct state a play leaves, in the frame of ``state``, with the play in
+        words."""
         seen: set[Option] = set()
         for play in self.plays(state):
-            option = self.settle(self.apply(state, play))
+            option = self.apply(state, play)
+            if not self.keeps_frame:
+                option = self.settle(option)
             if option not in seen:
                 seen.add(option)
                 yield self.describe_play(state, play), option
@@ -207,10 +243,15 @@ class BoardGame(Game[S]):
             _nesting[0] -= 1
         return total
 
+    def value_is(self, state: S, target: int) -> bool:
+        """Whether the nim-value of ``state`` is ``target`` (a game may ask its search just
+        that, which prunes it)."""
+        return self.value(state) == target
+
     def reason(self, state: S) -> str | None:
         """:data:`SYMMETRY` when ``state`` is :func:`balanced`: the lecture's symmetry
         strategy wins it for the second player."""
-        return SYMMETRY if balanced(self, state) else None
+        return SYMMETRY if balanced(self, self.fold(state)) else None
 
     def extent(self, state: S) -> int:
         """What one play costs to apply and check, roughly: the words of a board's bitmask,

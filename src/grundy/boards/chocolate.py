@@ -49,12 +49,12 @@ a player with no other break (every piece 1x2 or 1x3) has lost.  No 1x1 ever app
 finished position is won by the player to move, who cannot move.
 
 >>> from grundy.analysis import analyze
->>> a = analyze("chocolate 5x8")
+>>> a = analyze(CHOCOLATE, ((5, 8),))
 >>> a.winner, [m.description for m in a.winning_moves]
 ('first', ['break 5x8 into 2x8 and 3x8', 'break 5x8 into 2x5 and 5x6', \
 'break 5x8 into 3x5 and 5x5', 'break 5x8 into 4x5 and 4x5'])
->>> analyze("chocolate 1x3").winning_moves[0].description
-'break 1x3 into 1x1 and 1x2, breaking off a 1x1: the game is won'
+>>> analyze("chocolate 1x3").winning_moves[0].description  # played as the bar lies
+'break a1-c1 into a1 and b1-c1, breaking off a 1x1: the game is won'
 >>> big = analyze("chocolate 40x40")
 >>> big.winner, big.nim_value, len(big.winning_moves) > 0
 ('first', None, True)
@@ -195,12 +195,15 @@ class Chocolate(BoardGame[Bar]):
 
     name = "chocolate"
 
+    # Played in the player's frame by grundy.boards.frames; its own states are the search's.
+    keeps_frame = False
+
     @property
     def empty(self) -> Bar:
         """The finished position."""
         return FINISHED
 
-    def canonical(self, state: Bar) -> Bar:
+    def fold(self, state: Bar) -> Bar:
         """Pieces sorted, shorter side first; any position with a 1x1 is the finished one."""
         pieces = tuple(sorted(piece(a, b) for a, b in state))
         return FINISHED if (1, 1) in pieces else pieces
@@ -237,13 +240,13 @@ class Chocolate(BoardGame[Bar]):
 
     def split(self, state: Bar) -> list[Bar]:
         """The literal game is one region: a 1x1 anywhere ends it (its values: :meth:`value`)."""
-        folded = self.canonical(state)
+        folded = self.fold(state)
         return [] if folded == FINISHED else [folded]
 
     def reason(self, state: Bar) -> str | None:
         """:data:`STRIP_RULE` for a lost bar of pieces at least 2x2 (lost in *S*, so lost
         in the literal game)."""
-        folded = self.canonical(state)
+        folded = self.fold(state)
         if folded == FINISHED or folded[0][0] == 1 or _xor_of_pieces(folded, misere=False):
             return None
         return STRIP_RULE
@@ -260,7 +263,7 @@ class Chocolate(BoardGame[Bar]):
         >>> CHOCOLATE.normal_rule(((2, 4),)) is None
         True
         """
-        folded = self.canonical(state)
+        folded = self.fold(state)
         if folded == FINISHED or count_bars(folded) <= LITERAL_AT_ONCE:
             return None
         return self.strip_rule(folded)
@@ -273,7 +276,7 @@ class Chocolate(BoardGame[Bar]):
         >>> rule.outcome, [move for move, _ in rule.moves]
         (<Outcome.N: 'N'>, ['break 2x4 into 2x2 and 2x2'])
         """
-        folded = self.canonical(state)
+        folded = self.fold(state)
         if folded == FINISHED:
             return MisereRule(Outcome.P, (), "the game is over")
         if folded[0][0] == 1:
@@ -294,7 +297,7 @@ class Chocolate(BoardGame[Bar]):
         >>> rule.outcome, [move for move, _ in rule.moves]
         (<Outcome.N: 'N'>, ['break 2x2 into 1x2 and 1x2'])
         """
-        folded = self.canonical(state)
+        folded = self.fold(state)
         if folded == FINISHED:
             return None
         return self._sum_of_pieces(folded, True, MISERE_STRIP_RULE)
@@ -307,7 +310,7 @@ class Chocolate(BoardGame[Bar]):
         moves: list[tuple[str, Callable[[], Option]]] = []
         if total:
             for play in self.plays(folded):
-                after = self.canonical(self.apply(folded, play))
+                after = self.fold(self.apply(folded, play))
                 in_game = after != FINISHED if misere else after[0][0] >= 2
                 if in_game and _xor_of_pieces(after, misere) == 0:
                     moves.append((self.describe_play(folded, play),

@@ -29,10 +29,14 @@ first player wins, with the winning move of a square, of two rows or of one row,
 nim-value.
 
 >>> from grundy.analysis import analyze
->>> [m.description for m in analyze("chomp 2x3").winning_moves]
+>>> [m.description for m in analyze(CHOMP, (3, 3)).winning_moves]
 ['take b3 and every square above and to the right of it']
->>> str(analyze("chomp 5,5,3").position)
+>>> str(analyze(CHOMP, (5, 5, 3)).position)
 'chomp 3,3,3,2,2'
+>>> [m.description for m in analyze("chomp 2x3").winning_moves]  # the player's frame
+['take c2 and every square above and to the right of it']
+>>> str(analyze("chomp 5,5,3").position)
+'chomp 5,5,3'
 """
 
 from __future__ import annotations
@@ -90,12 +94,15 @@ class Chomp(BoardGame[Diagram]):
 
     symmetries = 2
 
+    # Played in the player's frame by grundy.boards.frames; its own states are the search's.
+    keeps_frame = False
+
     @property
     def empty(self) -> Diagram:
         """Only the poisoned square."""
         return (1,)
 
-    def canonical(self, state: Diagram) -> Diagram:
+    def fold(self, state: Diagram) -> Diagram:
         """The diagram or its reflection, whichever is less."""
         return min(state, conjugate(state))
 
@@ -123,7 +130,7 @@ class Chomp(BoardGame[Diagram]):
 
     def split(self, state: Diagram) -> list[Diagram]:
         """Chomp never falls apart: the folded state, unless only the corner is left."""
-        return [] if state == (1,) else [self.canonical(state)]
+        return [] if state == (1,) else [self.fold(state)]
 
     def value(self, state: Diagram) -> Value:
         """The nim-value: compiled (:mod:`~grundy.boards.chomp_kernel`) when the table of the

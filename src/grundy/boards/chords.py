@@ -9,16 +9,19 @@ a move removes 2 points from one heap and leaves 0, 1 or 2 heaps (k and n - 2 - 
 from 0 to n - 2).  That is the take-and-break game whose digit for taking 2 is
 1 + 2 + 4 = 7 and whose other digits are 0: the octal game 0.07, Dawson's Kayles.
 
-A state is the multiset of regions (points each); text: ``chords 10`` or ``chords 4 6``.
+A state is the multiset of regions (points each), what the search keeps; the player plays
+the circle as numbered, ``chords 10 1-6`` (:class:`~grundy.boards.frames.ChordsBoard`).
 Being Dawson's Kayles move for move, a region's value is that game's: computed by its
 compiled kernel and, past the values computed, read from its period, proved by the
 Guy-Smith theorem (preperiod 53, period 34), so ``chords 100000`` or a 30-digit count of
 points is answered at once.
 
 >>> from grundy.analysis import analyze
->>> a = analyze("chords 10")
+>>> a = analyze(CHORDS, (10,))
 >>> a.winner, [m.description for m in a.winning_moves]
 ('first', ['in a region of 10 points, draw a chord with 4 points on each side'])
+>>> [m.description for m in analyze("chords 10").winning_moves][:2]
+['draw the chord 1-6', 'draw the chord 2-7']
 """
 
 from __future__ import annotations

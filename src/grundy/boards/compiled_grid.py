@@ -16,7 +16,7 @@ first winning play of every region it only needs the outcome of.
 
 >>> from grundy.boards.kings import KINGS
 >>> KINGS.winning_move(KINGS.parse_state(["3x3"]))
-('put a king on b2', (0, 0, 0))
+('put a king on b2', (3, 3, 0))
 >>> KINGS.winning_move(KINGS.parse_state(["2x4"])) is None
 True
 """
@@ -112,30 +112,43 @@ class CompiledGridGame(GridGame):
         rows, cols, cells = state
         return set_search.known(cells, rows, cols, self.kernel_kind) is not None
 
+    def value_is(self, state: Grid, target: int) -> bool:
+        """Whether the nim-value is ``target``, asked as such of the compiled search (which
+        prunes it) on boards of at most 64 cells.
+
+        >>> from grundy.boards.cram import CRAM
+        >>> CRAM.value_is((1, 4, 0b1111), 2), CRAM.value_is((1, 4, 0b1111), 0)
+        (True, False)
+        """
+        if not self.compiled(state):
+            return super().value_is(state, target)
+        from grundy.boards import set_search
+
+        rows, cols, cells = state
+        return set_search.value_is(cells, rows, cols, self.kernel_kind, target)
+
     def moves_to_value(self, state: Grid, target: int) -> Iterator[tuple[str, Option]]:
         """The moves to options of nim-value ``target``, each play valued before it is settled.
 
         >>> from grundy.boards.cram import CRAM
         >>> [move for move, _ in CRAM.moves_to_value((1, 6, 0b111111), 0)]
         ['place a domino on c1-d1']
+        >>> [CRAM.format_state(left) for _, left in CRAM.moves_to_value((2, 2, 0b1111), 1)]
+        ['../##', '##/..', '#./#.', '.#/.#']
         """
         if not self.compiled(state):
             yield from super().moves_to_value(state, target)
             return
         from grundy.boards import set_search
 
-        seen: set[Option] = set()
         for play in self.plays(state):
             left = self.apply(state, play)
             # Each option is asked only whether its value is the target, which prunes its
-            # search; settling (splitting and folding) costs far more than the compiled value.
+            # search; the option stays in the player's frame (the search folds and splits
+            # it inside), so every play is a move of its own.
             rows, cols, cells = left
-            if not set_search.value_is(cells, rows, cols, self.kernel_kind, target):
-                continue
-            option = self.settle(left)
-            if option not in seen:
-                seen.add(option)
-                yield self.describe_play(state, play), option
+            if set_search.value_is(cells, rows, cols, self.kernel_kind, target):
+                yield self.describe_play(state, play), left
 
     def wins(self, state: Grid) -> bool:
         """Whether the player to move wins (normal play), by the compiled outcome search;
@@ -176,5 +189,5 @@ class CompiledGridGame(GridGame):
         for play in self.ordered_plays(state):
             left = self.apply(state, play)
             if not left[2] or not self.wins(left):
-                return self.describe_play(state, play), self.settle(left)
+                return self.describe_play(state, play), left
         return None

@@ -39,10 +39,13 @@ under normal play, n or n - 2 under misère play.  The conjecture is not proved 
 >>> from grundy.analysis import analyze
 >>> analyze("diagonals 4").nim_value, analyze("diagonals 5").nim_value
 (0, 1)
->>> [m.description for m in analyze("diagonals 5").winning_moves]
+>>> [m.description for m in analyze(DIAGONALS, (NONE,) * 5).winning_moves]
 ['draw the diagonal 1-3']
->>> str(analyze("diagonals 5").winning_moves[0].position)
-'diagonals ooaoa'
+>>> DIAGONALS.format_state(analyze(DIAGONALS, (NONE,) * 5).winning_moves[0].position
+...                        .components[0].state)
+'ooaoa'
+>>> str(analyze("diagonals 5").winning_moves[1].position)  # played on the polygon as numbered
+'diagonals 5 1-4'
 >>> answer = analyze("diagonals 11")
 >>> answer.winner, answer.nim_value
 ('second', None)
@@ -129,6 +132,9 @@ class Diagonals(BoardGame[Word]):
 
     symmetries = 2
 
+    # Played in the player's frame by grundy.boards.frames; its own states are the search's.
+    keeps_frame = False
+
     @property
     def empty(self) -> Word:
         """The triangle: no diagonal to draw."""
@@ -160,7 +166,7 @@ class Diagonals(BoardGame[Word]):
                 partners[end] = other if degrees[other] == 1 else -1
         return _encode(range(len(state)), degrees, partners)
 
-    def canonical(self, state: Word) -> Word:
+    def fold(self, state: Word) -> Word:
         """Runs of full vertices merged, then the least word under rotations and reflections."""
         if not any(True for _ in self.plays(state)):
             return TRIANGLE
@@ -179,7 +185,7 @@ class Diagonals(BoardGame[Word]):
 
     def split(self, state: Word) -> list[Word]:
         """A polygon never falls apart (any two open vertices may be joined)."""
-        folded = self.canonical(state)
+        folded = self.fold(state)
         return [] if folded == TRIANGLE else [folded]
 
     def normal_rule(self, state: Word) -> MisereRule | None:

@@ -3,14 +3,17 @@ kings (7), bishops (6) and rows (9) share.
 
 What "in play" means is the game's: a free cell (Cram), a cell where a piece may still be
 put (kings, bishops: a ``#`` is a piece or a cell it attacks; which of the two does not
-matter to the rest of the game), a cell with a checker (rows).  A state whose cells fall
-apart into regions that no play joins is split into a sum.
+matter to the rest of the game), a cell with a checker (rows).  A position keeps its board
+as written; the search crops and folds it, and splits it into a sum where its cells fall
+apart into regions that no play joins (:meth:`GridGame.key`).
 
 >>> from grundy import analyze, parse_position
 >>> analyze("cram 3x3").nim_value, analyze("cram 3x5").winner
 (0, 'first')
 >>> str(parse_position("kings 3x5")), str(parse_position("cram #.../..../.##."))
-('kings 3x5', 'cram ...#/..../.##.')
+('kings 3x5', 'cram #.../..../.##.')
+>>> str(parse_position("cram #.../..../.##.").key())
+'cram ...#/..../.##.'
 """
 
 from __future__ import annotations
@@ -59,7 +62,7 @@ class GridGame(BoardGame[Grid]):
         """The board with no cell in play."""
         return (0, 0, 0)
 
-    def canonical(self, state: Grid) -> Grid:
+    def fold(self, state: Grid) -> Grid:
         """Cropped and folded by the rectangle's symmetries."""
         return fold(state)
 

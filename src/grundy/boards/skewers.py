@@ -192,7 +192,7 @@ class Skewers(BoardGame[Box]):
         """No unpierced cube."""
         return (0, 0, 0, 0)
 
-    def canonical(self, state: Box) -> Box:
+    def fold(self, state: Box) -> Box:
         """Empty slices dropped, then the least image under the box's symmetries."""
         if whole(state):
             # Every image of a whole box is whole: the least has its sides in order.
@@ -305,7 +305,7 @@ class Skewers(BoardGame[Box]):
                 if bigger == part:
                     break
                 part = bigger
-            found.append(self.canonical((p, q, r, part)))
+            found.append(self.fold((p, q, r, part)))
             left &= ~part
         return sorted(found)
 

@@ -30,6 +30,7 @@ from collections.abc import Hashable
 from typing import Any, NamedTuple
 
 from grundy.boards.base import BoardGame, balanced
+from grundy.boards.frame import FramedBoard
 from grundy.boards.grid import GridGame
 from grundy.core.game import Game
 
@@ -48,6 +49,11 @@ def symmetry_strategy(game: Game[Any], state: Any) -> Reply | None:
     >>> symmetry_strategy(KINGS, (3, 3, 511)).move
     'put a king on b2'
     """
+    if isinstance(game, FramedBoard):
+        # The strategy is the searched game's, its answer made in the player's frame.
+        inner = symmetry_strategy(game.searched, game.inner(state))
+        found = None if inner is None else game.framed_play(state, inner.state)
+        return None if found is None else Reply(*found)
     if not isinstance(game, BoardGame) or game.mirror(state) is None:
         return None
     if isinstance(game, GridGame):
@@ -70,6 +76,6 @@ def symmetry_strategy(game: Game[Any], state: Any) -> Reply | None:
     for cut in (False, True):
         for play in game.plays(state):
             after = game.apply(state, play)
-            if balanced(game, game.canonical(after) if cut else after):
+            if balanced(game, game.fold(after) if cut else after):
                 return Reply(game.describe_play(state, play), after)
     return None

@@ -108,6 +108,12 @@ class Game(ABC, Generic[S]):
         """The one representative of ``state`` among the positions equal to it."""
         return state
 
+    def key(self, state: S) -> Option:
+        """The search's form of ``state``, what its tables are keyed by: the canonical state
+        (a board game folds its symmetries and splits its regions, which its positions do
+        not: :mod:`grundy.boards.base`)."""
+        return self.canonical(state)
+
     def is_empty(self, state: S) -> bool:
         """True when ``state`` is nothing at all (no heaps), so a sum may drop it."""
         return False

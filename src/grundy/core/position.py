@@ -127,6 +127,26 @@ class Position(Sum):
         """The nim-value (normal play): the sum of the components' values."""
         return reduce(add_values, (c.value() for c in self.components))
 
+    def key(self) -> Position:
+        """The position as searches keep it: each component in its game's search form
+        (:meth:`Game.key <grundy.core.game.Game.key>`: a board folded by its symmetries and
+        split into its regions), so that positions equal up to a symmetry share one entry.
+        :meth:`children` are keys.
+
+        >>> from grundy.catalogue import parse_position
+        >>> str(parse_position("cram ##../..../....").key())
+        'cram ..##/..../....'
+        """
+        found = self.__dict__.get("_key")
+        if found is None:
+            parts: list[Component] = []
+            for component in self.components:
+                settled = component.game.key(component.state)
+                parts.extend(settled.components if isinstance(settled, Position)
+                             else [Component(component.game, settled)])
+            found = self.__dict__["_key"] = Position(parts, canonical_states=True)
+        return found
+
     @cached_property
     def is_terminal(self) -> bool:
         """True when no move is possible."""

@@ -12,7 +12,7 @@ cram .#./...
   1 · · ·
     a b c
 >>> str(move_by_targets(parse_position("cram 2x3"), "a1 a2"))
-'cram 2x2'
+'cram #../#..'
 >>> move_by_targets(parse_position("cram 2x3"), "a1 c2") is None
 True
 """
@@ -111,25 +111,35 @@ def _circle(picture: dict[str, Any]) -> Iterator[Text]:
         yield Text(f"  {h}-: ↻ " + " ".join(f"•{k}" for k in range(1, n + 1)))
 
 
+#: The pieces on a board, by their letter in the text form.
+_PIECES = {"K": "♚", "B": "♝"}
+
 _CELLS = {"cram": ("·", "#"), "chess": ("·", "x"), "checkers": ("●", "·"),
-          "chomp": ("▆", " ")}
+          "chomp": ("▆", "#"), "chocolate": ("▒", " ")}
 
 
 def _grid(picture: dict[str, Any]) -> Iterator[Text]:
     rows, cols = picture["rows"], picture["cols"]
     free, used = _CELLS[picture["style"]]
+    # Breaks of a chocolate bar: '|' between two squares, '-' under a square.
+    breaks = {tuple(segment) for segment in picture.get("breaks", ())}
     for i, cells in enumerate(picture["cells"]):
         row = rows - 1 - i
+        under = ["-" if (row + 1, c, row + 1, c + 1) in breaks else " " for c in range(cols)]
+        if "-" in under:
+            yield Text("    " + " ".join(under), style="bold")
         line = Text(f"{row + 1:>3} ", style="dim")
         for c, cell in enumerate(cells):
             if picture["style"] == "chomp" and row == 0 and c == 0:
                 line.append("☠", style="bold red")
             elif cell == ".":
                 line.append(free, style="bold")
+            elif cell in _PIECES:
+                line.append(_PIECES[cell], style="bold")
             else:
                 line.append(used if cell == "#" else " ", style="dim")
             if c < cols - 1:
-                line.append(" ")
+                line.append("|" if (row, c + 1, row + 1, c + 1) in breaks else " ")
         yield line
     yield Text("    " + " ".join(square_name(0, c)[:-1] for c in range(cols)), style="dim")
 

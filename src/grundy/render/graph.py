@@ -140,9 +140,12 @@ def game_graph(position: Position | str, misere: bool = False,
 draw a smaller position
     """
     start = as_position(position)
-    index = {start: 0}
+    # Positions equal up to the board's symmetries are one node (the search's key), drawn
+    # as the first met, in the player's frame.
+    index = {start.key(): 0}
     order = [start]
     moves: list[tuple[int, int, str]] = []
+    seen: set[tuple[int, int]] = set()
     distance = [0]
     for source, here in enumerate(order):
         if depth is not None and distance[source] >= depth:
@@ -150,13 +153,16 @@ draw a smaller position
         # One move at a time: a huge position is refused at the edge limit, never listed.
         for move in here.iter_moves():
             after = move.position
-            if after not in index:
+            key = after.key()
+            if key not in index:
                 if len(order) == limit:
                     raise _too_big(start, limit, "positions")
-                index[after] = len(order)
+                index[key] = len(order)
                 order.append(after)
                 distance.append(distance[source] + 1)
-            moves.append((source, index[after], move.description))
+            if (source, index[key]) not in seen:
+                seen.add((source, index[key]))
+                moves.append((source, index[key], move.description))
             if len(moves) > EDGE_LIMIT:
                 raise _too_big(start, EDGE_LIMIT, "moves")
     if misere:

@@ -34,11 +34,16 @@ from typing import Any
 from grundy.boards import (
     Bishops,
     Chocolate,
+    ChocolateBoard,
     Chomp,
+    ChompBoard,
     Chords,
+    ChordsBoard,
     Cram,
     Diagonals,
+    DiagonalsBoard,
     Kings,
+    PieceBoard,
     Rows,
     Skewers,
     TwoNumbers,
@@ -240,9 +245,89 @@ def _grid(game: Cram | Kings | Bishops | Rows, state: tuple[int, int, int],
             taken = list(_cells(play))
             ends = {taken[0], taken[-1]}
             yield (tuple(square_name(*divmod(cell, cols)) for cell in sorted(ends)),
-                   game.settle(game.apply(state, play)))
+                   game.apply(state, play))
 
     return {"kind": "grid", "style": style, "rows": rows, "cols": cols, "cells": lines}, clicks()
+
+
+def _piece_board(game: PieceBoard, state: tuple[int, int, int, int], text: str) -> Drawing:
+    """The board with the pieces on it (their letter, ``K`` or ``B``); a click on a cell in
+    play puts a piece there."""
+    rows, cols, cells, pieces = state
+    _limit(text, rows * cols)
+    lines = ["".join(game.letter if pieces >> (r * cols + c) & 1 else
+                     "." if cells >> (r * cols + c) & 1 else "#" for c in range(cols))
+             for r in reversed(range(rows))]
+    clicks = (((square_name(*divmod(play.bit_length() - 1, cols)),), game.apply(state, play))
+              for play in game.plays(state))
+    return {"kind": "grid", "style": "chess", "rows": rows, "cols": cols, "cells": lines}, clicks
+
+
+def _chords_board(game: ChordsBoard, state: tuple[int, tuple[tuple[int, int], ...]],
+                  text: str) -> Drawing:
+    """The circle, points numbered from 1, with the chords drawn; each point ``o`` free or
+    ``x`` the end of a chord."""
+    n, drawn = state
+    _limit(text, n)
+    ends = {end for chord in drawn for end in chord}
+    labels = ["x" if point in ends else "o" for point in range(n)]
+    clicks = (((str(i + 1), str(j + 1)), game.apply(state, (i, j))) for i, j in game.plays(state))
+    return ({"kind": "polygon", "round": True, "vertices": labels,
+             "diagonals": [list(chord) for chord in drawn]}, clicks)
+
+
+def _chomp_board(game: ChompBoard, state: tuple[int, int, tuple[int, ...]],
+                 text: str) -> Drawing:
+    """The whole box, top row first, squares eaten marked ``#``, the poisoned one ``a1``."""
+    rows, cols, lengths = state
+    _limit(text, rows * cols)
+    lines = ["." * n + "#" * (cols - n) for n in reversed(lengths)]
+    clicks = (((square_name(*play),), game.apply(state, play)) for play in game.plays(state))
+    return {"kind": "grid", "style": "chomp", "rows": rows, "cols": cols, "cells": lines}, clicks
+
+
+def _chocolate_board(game: ChocolateBoard, state: tuple[int, int, tuple[tuple[int, int, int,
+                                                                              int], ...]],
+                     text: str) -> Drawing:
+    """The bar as it lies: its squares (`` `` between bars laid side by side), the breaks
+    made so far as segments ``[row, col, row, col]`` between grid points (from the bottom
+    left), and each break by the two squares it parts (any two side by side across it)."""
+    rows, cols, pieces = state
+    _limit(text, rows * cols)
+    owner = {(r, c): index for index, (r0, c0, h, w) in enumerate(pieces)
+             for r in range(r0, r0 + h) for c in range(c0, c0 + w)}
+    lines = ["".join("." if (r, c) in owner else " " for c in range(cols))
+             for r in reversed(range(rows))]
+    breaks = [[r + 1, c, r + 1, c + 1] for (r, c), p in owner.items()
+              if owner.get((r + 1, c), p) != p]
+    breaks += [[r, c + 1, r + 1, c + 1] for (r, c), p in owner.items()
+               if owner.get((r, c + 1), p) != p]
+
+    def clicks() -> Iterator[tuple[Targets, Any]]:
+        for play in game.plays(state):
+            after = game.apply(state, play)
+            index, across, cut = play
+            r0, c0, h, w = pieces[index]
+            sides = ([((r0 + cut - 1, c), (r0 + cut, c)) for c in range(c0, c0 + w)]
+                     if across == 0 else
+                     [((r, c0 + cut - 1), (r, c0 + cut)) for r in range(r0, r0 + h)])
+            for one, other in sides:
+                yield (square_name(*one), square_name(*other)), after
+
+    return ({"kind": "grid", "style": "chocolate", "rows": rows, "cols": cols, "cells": lines,
+             "breaks": sorted(breaks)}, clicks())
+
+
+def _diagonals_board(game: DiagonalsBoard, state: tuple[int, tuple[tuple[int, int], ...]],
+                     text: str) -> Drawing:
+    """The polygon, vertices numbered from 1, with the diagonals drawn; each vertex marked
+    ``o`` (none), ``+`` (one) or ``x`` (two, full)."""
+    n, drawn = state
+    _limit(text, n)
+    labels = ["o+x"[degree] for degree in game.degrees(state)]
+    clicks = (((str(i + 1), str(j + 1)), game.apply(state, (i, j))) for i, j in game.plays(state))
+    return ({"kind": "polygon", "vertices": labels, "diagonals": [list(d) for d in drawn]},
+            clicks)
 
 
 def _chomp(game: Chomp, state: tuple[int, ...], text: str) -> Drawing:
@@ -251,7 +336,7 @@ def _chomp(game: Chomp, state: tuple[int, ...], text: str) -> Drawing:
     _limit(text, rows * cols)
     lines = ["".join("." if c < state[r] else " " for c in range(cols))
              for r in reversed(range(rows))]
-    clicks = (((square_name(*play),), game.settle(game.apply(state, play)))
+    clicks = (((square_name(*play),), game.apply(state, play))
               for play in game.plays(state))
     return {"kind": "grid", "style": "chomp", "rows": rows, "cols": cols, "cells": lines}, clicks
 
@@ -268,7 +353,7 @@ def _bar(game: Chocolate, state: tuple[tuple[int, int], ...], text: str) -> Draw
             for across, length, letter in ((0, a, "r"), (1, b, "c")):
                 for cut in range(1, length):
                     yield ((f"{index + 1}-{letter}{cut}",),
-                           game.settle(game.apply(state, (index, across, cut))))
+                           game.apply(state, (index, across, cut)))
 
     return {"kind": "bar", "pieces": [list(piece) for piece in state]}, clicks()
 
@@ -282,7 +367,7 @@ def _polygon(game: Diagonals, state: tuple[int, ...], text: str) -> Drawing:
     labels = list(word) if not word.isdigit() else ["o"] * len(state)
     paired = [[i, j] for i in range(len(labels)) for j in range(i + 1, len(labels))
               if labels[i] == labels[j] and labels[i] not in "o+x"]
-    clicks = (((str(i + 1), str(j + 1)), game.settle(game.apply(state, (i, j))))
+    clicks = (((str(i + 1), str(j + 1)), game.apply(state, (i, j)))
               for i, j in game.plays(state))
     return {"kind": "polygon", "vertices": labels, "diagonals": paired}, clicks
 
@@ -304,7 +389,7 @@ def _cube(game: Skewers, state: tuple[int, int, int, int], text: str) -> Drawing
         for play in game.plays(state):
             line = list(_cells(play))
             ends = sorted({line[0], line[-1]})
-            yield tuple(name(end) for end in ends), game.settle(game.apply(state, play))
+            yield tuple(name(end) for end in ends), game.apply(state, play)
 
     return {"kind": "cube", "size": [p, q, r], "layers": layers}, clicks()
 
@@ -571,7 +656,9 @@ _DRAWERS: tuple[tuple[type, Callable[[Any, Any, str], Drawing]], ...] = (
     (TurningCorners, _corners), (GraphKayles, _kayles_graph),
     (Chords, _circle), (Daisy, _petals), (TakeAndBreak, _pins), (HeapGame, _heaps),
     (Cram, _grid), (Kings, _grid), (Bishops, _grid), (Rows, _grid), (Chomp, _chomp),
-    (Chocolate, _bar), (Diagonals, _polygon), (Skewers, _cube), (TwoNumbers, _numbers),
+    (Chocolate, _bar), (Diagonals, _polygon), (ChompBoard, _chomp_board),
+    (ChordsBoard, _chords_board), (PieceBoard, _piece_board), (ChocolateBoard, _chocolate_board),
+    (DiagonalsBoard, _diagonals_board), (Skewers, _cube), (TwoNumbers, _numbers),
     (GraphGame, _graph),
 )
 
@@ -582,7 +669,7 @@ def target_sets(picture: dict[str, Any]) -> dict[frozenset[str], str]:
     >>> from grundy.catalogue import parse_position
     >>> sets = target_sets(component_picture(parse_position("cram 1x3"), 0))
     >>> sorted((sorted(targets), after) for targets, after in sets.items())
-    [(['a1', 'b1'], 'cram 0x0'), (['b1', 'c1'], 'cram 0x0')]
+    [(['a1', 'b1'], 'cram ##.'), (['b1', 'c1'], 'cram .##')]
     """
     return {frozenset(targets): move["position"]
             for move in picture["moves"] for targets in move["targets"]}

@@ -334,6 +334,7 @@ function columnName(c) {
 }
 
 const CELL = 40;
+const PIECES = { K: "♚", B: "♝" };
 
 function drawGrid(board, picture) {
   const { rows, cols, cells, style } = picture;
@@ -358,12 +359,22 @@ function drawGrid(board, picture) {
         shape.append(svgNode("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL / 2 - 6,
                                          class: "checker" }));
       }
+      if (PIECES[cell]) {  // a king or bishop put on this cell
+        shape.append(svgNode("text", { x: x + CELL / 2, y: y + CELL / 2 + 9, class: "glyph" },
+                             PIECES[cell]));
+      }
       if (style === "chomp" && row === 0 && c === 0) {
         shape.append(svgNode("text", { x: x + CELL / 2, y: y + CELL / 2 + 6, class: "skull" },
                              "☠"));
       }
       board.svg.append(board.part(name, shape));
     }
+  }
+  // A chocolate bar's breaks so far: segments between grid points, counted from bottom left.
+  for (const [r1, c1, r2, c2] of picture.breaks || []) {
+    board.svg.append(svgNode("line", { x1: left + c1 * CELL, y1: (rows - r1) * CELL,
+                                       x2: left + c2 * CELL, y2: (rows - r2) * CELL,
+                                       class: "break" }));
   }
   for (let c = 0; c < cols; c += 1) {
     board.svg.append(svgNode("text", { x: left + c * CELL + CELL / 2, y: rows * CELL + 16,
@@ -405,7 +416,9 @@ function drawPolygon(board, picture) {
   const cy = radius + 30;
   const at = (k) => ring(cx, cy, radius, n, k);
   const outline = picture.vertices.map((_, k) => at(k).join(",")).join(" ");
-  board.svg.append(svgNode("polygon", { points: outline, class: "outline" }));
+  board.svg.append(picture.round  // points on a circle (chords), or a polygon's corners
+    ? svgNode("circle", { cx, cy, r: radius, class: "outline" })
+    : svgNode("polygon", { points: outline, class: "outline" }));
   for (const [i, j] of picture.diagonals) {
     const [x1, y1] = at(i);
     const [x2, y2] = at(j);
