@@ -178,3 +178,24 @@ def test_the_api_keeps_the_frame_all_game(game: str) -> None:
             assert square in names
         assert {move["position"] for move in drawn["moves"]} == {m["position"] for m in listed}
         position = chosen["position"]
+
+
+def test_winning_chords_are_found_as_trying_every_chord_finds_them() -> None:
+    """The chords' own winning-move finder (a region's sides looked up together) against the
+    framed board's general one, which draws every chord and asks the searched game."""
+    from grundy.boards.frame import FramedBoard
+    from grundy.boards.frames import CHORDS_BOARD
+
+    rng = random.Random(5)
+    for _ in range(300):
+        state = CHORDS_BOARD.parse_state([str(rng.randint(0, 16))])
+        for _ in range(rng.randint(0, 3)):
+            plays = list(CHORDS_BOARD.plays(state))
+            if not plays:
+                break
+            state = CHORDS_BOARD.apply(state, rng.choice(plays))
+        for target in range(6):
+            fast = sorted(words for words, _ in CHORDS_BOARD.moves_to_value(state, target))
+            every = sorted(words for words, _ in
+                           FramedBoard.moves_to_value(CHORDS_BOARD, state, target))
+            assert fast == every, (CHORDS_BOARD.format_state(state), target)

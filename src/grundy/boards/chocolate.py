@@ -178,8 +178,7 @@ def _table(pieces: Bar, misere: bool) -> np.ndarray[Any, Any]:
     return piece_values(max(a for a, _ in pieces), max(b for _, b in pieces), misere)
 
 
-def _xor_of_pieces(pieces: Bar, misere: bool) -> int:
-    table = _table(pieces, misere)
+def _xor_of_pieces(pieces: Bar, table: np.ndarray[Any, Any]) -> int:
     total = 0
     for a, b in pieces:
         total ^= int(table[a, b])
@@ -247,7 +246,7 @@ class Chocolate(BoardGame[Bar]):
         """:data:`STRIP_RULE` for a lost bar of pieces at least 2x2 (lost in *S*, so lost
         in the literal game)."""
         folded = self.fold(state)
-        if folded == FINISHED or folded[0][0] == 1 or _xor_of_pieces(folded, misere=False):
+        if folded == FINISHED or folded[0][0] == 1 or _xor_of_pieces(folded, _table(folded, False)):
             return None
         return STRIP_RULE
 
@@ -306,13 +305,15 @@ class Chocolate(BoardGame[Bar]):
         """Who wins ``folded`` as the sum of its pieces in the game of the strip rule (breaks
         that leave no strip) or with ``misere`` of its misère form (breaks that make no 1x1),
         and the breaks of that game to a sum of nim-value 0."""
-        total = _xor_of_pieces(folded, misere)
+        # Every piece a break leaves fits in the table of the pieces before it: made once.
+        table = _table(folded, misere)
+        total = _xor_of_pieces(folded, table)
         moves: list[tuple[str, Callable[[], Option]]] = []
         if total:
             for play in self.plays(folded):
                 after = self.fold(self.apply(folded, play))
                 in_game = after != FINISHED if misere else after[0][0] >= 2
-                if in_game and _xor_of_pieces(after, misere) == 0:
+                if in_game and _xor_of_pieces(after, table) == 0:
                     moves.append((self.describe_play(folded, play),
                                   partial(self.settle, after)))
         return MisereRule(Outcome.N if total else Outcome.P, tuple(moves), reason)

@@ -121,6 +121,12 @@ class FramedBoard(Game[F]):
                 return self.describe_play(state, play), after
         return None
 
+    def plays_leaving(self, state: F, options: Sequence[Option]) -> Iterable[Play] | None:
+        """The plays of ``state`` that may leave one of the searched game's ``options``
+        (a superset is fine: each is settled and compared after), found without trying
+        every play; None where the frame has no such shortcut."""
+        return None
+
     def reason(self, state: F) -> str | None:
         """The searched game's reason for the state."""
         return self.searched.reason(self.inner(state))
@@ -146,10 +152,17 @@ class FramedBoard(Game[F]):
         candidates: Iterable[tuple[str, F]] = self.labelled_moves(state)
         if self.count_moves(state, MOST_MATCHED) > MOST_MATCHED:
             # Too many plays to settle each (a rule answers boards far beyond the search):
-            # only those the rule names in the same words (Chomp's squares are the frame's).
-            said = {description for description, _ in rule.moves}
-            candidates = ((description, self.apply(state, play)) for play in self.plays(state)
-                          if (description := self.describe_play(state, play)) in said)
+            # the plays the frame finds for the options themselves, or else those the rule
+            # names in the same words (Chomp's squares are the frame's).
+            direct = self.plays_leaving(state, [make() for _, make in rule.moves])
+            if direct is not None:
+                candidates = ((self.describe_play(state, play), self.apply(state, play))
+                              for play in direct)
+            else:
+                said = {description for description, _ in rule.moves}
+                candidates = ((description, self.apply(state, play))
+                              for play in self.plays(state)
+                              if (description := self.describe_play(state, play)) in said)
         moves = tuple((description, partial(_given, after)) for description, after in candidates
                       if self.key(after).key() in wanted)
         return MisereRule(rule.outcome, moves, rule.reason, rule.value)

@@ -27,18 +27,22 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import pairwise
+from typing import cast
 
 from grundy.boards.bishops import BISHOPS
 from grundy.boards.bitgrid import Grid, square
-from grundy.boards.chocolate import CHOCOLATE, Bar, piece
+from grundy.boards.chocolate import CHOCOLATE, FINISHED, Bar, piece
 from grundy.boards.chomp import CHOMP, Diagram
 from grundy.boards.chords import CHORDS
 from grundy.boards.diagonals import DIAGONALS, ONE_TO_FULL, PAIRED, Word
 from grundy.boards.frame import FramedBoard
 from grundy.boards.grid import PieceGame
 from grundy.boards.kings import KINGS
+from grundy.core.game import Option
+from grundy.core.position import Position
 from grundy.errors import InvalidPosition
 from grundy.numerals import shown, sizes
 
@@ -176,6 +180,33 @@ class ChocolateBoard(FramedBoard[ChocolateFrame]):
             words += ", breaking off a 1x1: the game is won"
         return words
 
+    def plays_leaving(self, state: ChocolateFrame, options: Sequence[Option]
+                      ) -> Iterator[tuple[int, int, int]]:
+        """The breaks that turn a piece into two of the sizes an option has and the bar
+        has not: at most two cuts a piece, whatever its length (a strip of 10^30 squares).
+
+        >>> bar = CHOCOLATE_BOARD.parse_state(["3x5000"])
+        >>> list(CHOCOLATE_BOARD.plays_leaving(bar, [((3, 8), (3, 4992))]))
+        [(0, 1, 8), (0, 1, 4992)]
+        """
+        before = Counter(self.inner(state))
+        for option in options:
+            pieces = (option.components[0].state
+                      if isinstance(option, Position) and len(option.components) == 1
+                      else option)
+            if pieces == FINISHED:
+                # A 1x1 broken off: the first or last square of any strip.
+                for index, (_, _, h, w) in enumerate(state[2]):
+                    if min(h, w) == 1 and max(h, w) > 1:
+                        yield (index, int(h == 1), 1)
+                        yield (index, int(h == 1), max(h, w) - 1)
+                continue
+            halves = Counter(cast(Bar, pieces)) - before
+            for index, (_, _, h, w) in enumerate(state[2]):
+                for across, side, other in ((0, h, w), (1, w, h)):
+                    for cut in _cuts(halves, side, other):
+                        yield (index, across, cut)
+
     def inner(self, state: ChocolateFrame) -> Bar:
         """The pieces' sizes."""
         return tuple(sorted(piece(h, w) for _, _, h, w in state[2]))
@@ -200,6 +231,15 @@ class ChocolateBoard(FramedBoard[ChocolateFrame]):
             pieces.append((0, col, h, w))
             col += w + 1
         return (max(h for h, _ in given), col - 1, tuple(sorted(pieces)))
+
+
+def _cuts(halves: Counter[tuple[int, int]], side: int, other: int) -> set[int]:
+    """Where a cut across a piece's ``side`` (the other side ``other``) could make one of
+    the ``halves`` (sizes ``(short, long)``)."""
+    found: set[int] = set()
+    for short, long in halves:
+        found.update(k for k, rest in ((short, long), (long, short)) if rest == other)
+    return {k for k in found if 0 < k < side}
 
 
 def _sides(token: str) -> tuple[int, int]:
@@ -358,6 +398,42 @@ class ChordsBoard(FramedBoard[ChordsFrame]):
             for k, i in enumerate(points):
                 for j in points[k + 1:]:
                     yield (i, j)
+
+    def moves_to_value(self, state: ChordsFrame, target: int) -> Iterator[tuple[str, Option]]:
+        """The chords to a position of nim-value ``target``: in a region of m free points
+        the chords whose sides keep ``k`` and ``m - 2 - k`` points are the searched game's
+        heap moves (:meth:`~grundy.boards.chords.Chords.heap_options_with_value`), drawn
+        between every pair of that region's points ``k + 1`` apart in its order.
+
+        >>> circle = CHORDS_BOARD.parse_state(["6"])
+        >>> [move for move, _ in CHORDS_BOARD.moves_to_value(circle, 0)]
+        ['draw the chord 1-4', 'draw the chord 2-5', 'draw the chord 3-6']
+        """
+        regions = list(self.regions(state).values())
+        values = [CHORDS.heap_value_by(len(points))[0] for points in regions]
+        total = 0
+        for value in values:
+            total ^= value
+        for points, value in zip(regions, values, strict=True):
+            m = len(points)
+            steps = set()
+            for parts in CHORDS.heap_options_with_value(m, target ^ total ^ value):
+                low = min((*parts, 0, 0)[:2]) if len(parts) < 2 else min(parts)
+                steps.update({low + 1, m - 1 - low})
+            for a in range(m):
+                for step in sorted(steps):
+                    if a + step < m:
+                        play = (points[a], points[a + step])
+                        yield self.describe_play(state, play), self.apply(state, play)
+
+    def scan_size(self, state: ChordsFrame) -> int:
+        """The chords that can be drawn, counted: each is a move the player may make, so
+        listing the winning ones looks at all of them (a million points: 5e+11).
+
+        >>> CHORDS_BOARD.scan_size(CHORDS_BOARD.parse_state(["8", "1-4"]))
+        7
+        """
+        return sum(m * (m - 1) // 2 for m in self.inner(state))
 
     def apply(self, state: ChordsFrame, play: tuple[int, int]) -> ChordsFrame:
         """The chord is drawn."""
