@@ -49,6 +49,11 @@ MEMORY_BOUND = sys.maxsize
 PERIOD_SEARCH_LIMIT = 1 << 22
 #: From this heap on, a value is read from a proved period rather than computed.
 PERIOD_FIRST = 1 << 16
+#: Runs of at least this many heaps are computed in stages and continued by the period as
+#: soon as a theorem proves one (:meth:`HeapGame.values`).
+FILL_FROM = 1 << 14
+#: Heaps computed in the first stage of such a run before the theorem is first asked.
+FIRST_STAGE = 1 << 12
 #: Bytes one value takes at least (``uint8``; wider types when the values need them).
 VALUE_BYTES = 1
 #: Sequences shorter than this are quicker to compute than to read from disk.
@@ -201,8 +206,8 @@ class HeapGame(HeapPositions):
         check_memory(f"the nim-values of {self.text} heaps 0..{short_number(target)}",
                      (target + 1) * max(VALUE_BYTES, known.dtype.itemsize))
         try:
-            grown = self.compute_values_kept(target, known, progress,
-                                             None if checkpoint is None else checkpoint.offer)
+            grown = self._grow(target, known, progress,
+                               None if checkpoint is None else checkpoint.offer)
         except SequenceInterrupted as stop:
             self._keep_sequence(stop.values)
             if checkpoint is not None:
@@ -212,6 +217,38 @@ class HeapGame(HeapPositions):
         if checkpoint is not None:
             checkpoint.save(grown)
         return grown[: n + 1]
+
+    def _grow(self, target: int, known: Values, progress: Progress | None,
+              keep: Keep | None) -> Values:
+        """Values 0..target from ``known``: computed, but continued by the period as soon
+        as one is proved (:func:`~grundy.heap.tiling.extend_by_period`).
+
+        A long run of a game with a theorem is computed in stages, each four times the
+        last, from :data:`FIRST_STAGE` heaps; the values of each stage are offered to the
+        theorem (one linear search), and the rest is copied from the proved period.  The
+        values are those of the full computation; what is saved is the work of computing
+        heap after heap of a sequence that is known to repeat.
+        """
+        period = _periods.get(self)
+        if period is None and self.certifiable and target >= FILL_FROM:
+            stage = len(known)
+            period = self.certify(known) if stage else None
+            while period is None and stage <= target:
+                stage = min(target, max(4 * stage, FIRST_STAGE))
+                known = self.compute_values_kept(stage, known, progress, keep)
+                if stage == target:
+                    return known
+                period = self.certify(known)
+            if period is not None:
+                _periods[self] = period
+        if period is None or len(known) < period.preperiod + period.period:
+            return self.compute_values_kept(target, known, progress, keep)
+        from grundy.heap.tiling import extend_by_period
+
+        grown = extend_by_period(known, period.preperiod, period.period, period.saltus, target)
+        if progress is not None:
+            progress(target + 1)
+        return grown
 
     def check_computable(self, n: int, what: str | None = None) -> None:
         """Refuse up front, with :class:`~grundy.errors.TooBig`, to compute values 0..n when
