@@ -16,6 +16,7 @@ grundy.errors.InvalidPosition: a '+' at the end has no position after it
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -233,11 +234,20 @@ for _ruleset in (
     register(_ruleset)
 
 
+#: A take-and-break code written without ``octal:``: digits (and ``!``) around one point.
+_BARE_CODE = re.compile(r"[0-9a-fA-F!]*\.[0-9a-fA-F!]*")
+
+
 def parse_game(text: str) -> Game[Any]:
     """The game named by ``text`` (``nim``, ``subtract:1,2``, ``octal:0.77``, ...).
 
+    A bare take-and-break code with a point, as CGSuite and the literature write them
+    (``0.137``, ``.77``, ``4!.0``), names the octal game of that code.
+
     >>> parse_game("subtract:1-4")
     Subtraction({1, 2, 3, 4})
+    >>> parse_game(".77") == parse_game("kayles"), parse_game("0.137").text
+    (True, 'octal:0.137')
     >>> parse_game("chess")
     Traceback (most recent call last):
     ...
@@ -245,6 +255,8 @@ def parse_game(text: str) -> Game[Any]:
     """
     name, colon, parameter = text.partition(":")
     ruleset = RULESETS.get(name)
+    if ruleset is None and _BARE_CODE.fullmatch(text):
+        return _code(False)(text)
     if ruleset is None:
         raise InvalidGame(f"unknown game {text!r}; see 'grundy games' for the list")
     if ruleset.parameter and not colon:
