@@ -27,7 +27,6 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from typing import TYPE_CHECKING, Any
 
-from grundy.analysis import analyze
 from grundy.arguments import build_parser, one_line
 from grundy.budget import (
     SHOWN_REMOTENESS_POSITIONS,
@@ -72,6 +71,7 @@ def _print_json(data: object) -> None:
 
 
 def _analyze(args: argparse.Namespace) -> None:
+    from grundy.analysis import analyze
     from grundy.opponent import with_remoteness
 
     budget = nullcontext() if args.budget is None else work_limit(parse_budget(args.budget))

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from grundy.analysis import analyze
 from grundy.budget import SEARCH_POSITIONS, search_positions
 from grundy.core.position import Position
 from grundy.errors import InvalidArgument, TooBig, short_number
@@ -43,6 +42,8 @@ def heap_outcomes(game: HeapGame, n: int, *, misere: bool = False) -> list[Outco
     if n >= MAX_MISERE_HEAPS:
         raise TooBig(f"the misère outcomes of {game.text} heaps 0..{short_number(n)}", size=n + 1,
                      limit=MAX_MISERE_HEAPS, unit="searches")
+    from grundy.analysis import analyze
+
     # Each heap's search has the positions of a search, whatever the budget of heap values.
     budget = min(search_positions(), SEARCH_POSITIONS)
     return [analyze(Position.of(game, (k,)), misere=True, budget=budget).outcome

@@ -169,7 +169,8 @@ def detect_arithmetic_period(values: np.ndarray[Any, Any], min_repeats: int = 3
     None: ``values[n + p] = values[n] + s`` for all ``n >= preperiod`` in the values, with
     the repeating tail at least ``min_repeats`` periods and half the values long.  Periods
     up to :data:`MAX_ARITHMETIC_PERIOD` are looked for.  Evidence, not proof; a saltus of 0
-    is an ordinary period.  Time O(p · min(len, 65536) + len) for the period ``p`` found.
+    is an ordinary period.  Time O(p · min(len, 65536) + len) for the period ``p`` found, and
+    memory O(65536) whatever the length.
 
     >>> detect_arithmetic_period(np.array([0, 1, 2, 3, 4, 5, 6, 7]))
     (0, 1, 1)
@@ -178,24 +179,46 @@ def detect_arithmetic_period(values: np.ndarray[Any, Any], min_repeats: int = 3
     >>> detect_arithmetic_period(np.array([0, 1, 3, 7, 15, 31])) is None
     True
     """
-    signed = np.asarray(values).astype(np.int64)
-    size = len(signed)
+    size = len(values)
     start = max(0, size - ARITHMETIC_WINDOW)
-    window = signed[start:]
+    # Only the window is widened to signed values: memory stays fixed whatever the length.
+    window = np.asarray(values[start:]).astype(np.int64)
     for p in range(1, min(MAX_ARITHMETIC_PERIOD, len(window) // (min_repeats + 1)) + 1):
+        # The last few steps must agree before the whole window is looked at: most p fail
+        # there, so a sequence with no period costs O(p) per p, not O(window).
+        probe = min(PROBE_STEPS, min_repeats * p)
+        last = window[-probe:] - window[-probe - p: -p]
+        if (last != last[-1]).any():
+            continue
         steps = window[p:] - window[:-p]
         saltus = int(steps[-1])
         bad = np.flatnonzero(steps != saltus)
         preperiod = start + (int(bad[-1]) + 1 if len(bad) else 0)
         if preperiod == start and start:
             # The window repeats throughout: see how far back the whole sequence does.
-            steps = signed[p:] - signed[:-p]
-            bad = np.flatnonzero(steps != saltus)
-            preperiod = int(bad[-1]) + 1 if len(bad) else 0
+            preperiod = _repeats_from(values, p, saltus, start)
         tail = size - preperiod
         if tail >= min_repeats * p + p and 2 * tail >= size:
             return preperiod, p, saltus
     return None
+
+
+#: How many of the last steps are compared first for each period tried.
+PROBE_STEPS = 32
+
+
+def _repeats_from(values: np.ndarray[Any, Any], p: int, saltus: int, start: int) -> int:
+    """The least ``e`` with ``values[n + p] = values[n] + saltus`` for ``e <= n < start``,
+    read backwards a window at a time (it holds from ``start`` on)."""
+    high = start
+    while high > 0:
+        low = max(0, high - ARITHMETIC_WINDOW)
+        block = np.asarray(values[low: high + p]).astype(np.int64)
+        bad = np.flatnonzero(block[p:] - block[:-p] != saltus)
+        if len(bad):
+            return low + int(bad[-1]) + 1
+        high = low
+    return 0
 
 
 def values_needed_take_break(code: TakeBreakCode | Sequence[int], preperiod: int, period: int
