@@ -229,7 +229,7 @@ class HeapGame(HeapPositions):
         values are those of the full computation; what is saved is the work of computing
         heap after heap of a sequence that is known to repeat.
         """
-        period = _periods.get(self)
+        period = self.known_period()
         if period is None and self.certifiable and target >= FILL_FROM:
             stage = len(known)
             period = self.certify(known) if stage else None
@@ -240,7 +240,7 @@ class HeapGame(HeapPositions):
                     return known
                 period = self.certify(known)
             if period is not None:
-                _periods[self] = period
+                self._remember_period(period, known)
         if period is None or len(known) < period.preperiod + period.period:
             return self.compute_values_kept(target, known, progress, keep)
         from grundy.heap.tiling import extend_by_period
@@ -320,7 +320,7 @@ the limit is 1000 (the memory budget)
         """
         if not self.certifiable:
             return None
-        found = _periods.get(self)
+        found = self.known_period()
         if found is not None:
             return found
         known = len(self._sequence())
@@ -332,17 +332,50 @@ the limit is 1000 (the memory budget)
             values = self.values(size - 1)
             found = self.certify(values)
             if found is not None:
-                _periods[self] = found
+                self._remember_period(found, values)
                 return found
             wanted = self._proof_size(values)
             if size < wanted <= self.computable_heap + 1:
-                found = self.certify(self.values(wanted - 1))
+                values = self.values(wanted - 1)
+                found = self.certify(values)
                 if found is not None:
-                    _periods[self] = found
+                    self._remember_period(found, values)
                     return found
             if size >= cap:
                 return None
             size *= 4
+
+    def known_period(self) -> Period | None:
+        """The period proved before, in this process or in an earlier one (kept on disk
+        beside the sequence cache and checked when read, :mod:`grundy.heap.proved`), or
+        None: nothing is computed here."""
+        found = _periods.get(self)
+        if found is not None or not self.certifiable or self in _looked_on_disk:
+            return found
+        _looked_on_disk[self] = True
+        key, disk = self.cache_key, disk_cache()
+        if key is None or disk is None:
+            return None
+        from grundy.heap.proved import load_period
+
+        loaded = load_period(self, disk.directory, self._sequence())
+        if loaded is None:
+            return None
+        found, values = loaded
+        if len(values) > len(self._sequence()):
+            _sequences[self] = values
+        _periods[self] = found
+        return found
+
+    def _remember_period(self, period: Period, values: Values) -> None:
+        """Keep a period just proved from ``values``: in memory, and on disk for later runs."""
+        _periods[self] = period
+        key, disk = self.cache_key, disk_cache()
+        needed = self.values_needed(period)
+        if key is not None and disk is not None and needed > 0:
+            from grundy.heap.proved import store_period
+
+            store_period(disk.directory, key, period, values, needed)
 
     def _proof_size(self, values: Values) -> int:
         """How many values would prove the period seen in ``values`` (0: none is seen)."""
@@ -531,6 +564,8 @@ the limit is 1000 (the memory budget)
 
 _sequences: Memo[HeapGame, Values] = Memo("nim-sequences of heap games", bound=1024)
 _periods: Memo[HeapGame, Period] = Memo("proved periods of heap games", bound=1024)
+_looked_on_disk: Memo[HeapGame, bool] = Memo("heap games whose kept period was looked for",
+                                             bound=1024)
 _disk: dict[str, SequenceCache | None] = {}
 
 
