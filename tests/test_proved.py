@@ -161,3 +161,30 @@ def test_no_cache_keeps_nothing(folder: Path) -> None:
     assert DAWSON.proved_period() is not None
     assert not list(folder.iterdir())
     assert base.disk_cache() is None
+
+
+class TestValueSearch:
+    """``value`` computes as many heaps as its search allows to prove a period."""
+
+    def test_a_short_search_refuses_and_says_how_far_it_looked(self, folder: Path) -> None:
+        from grundy.errors import TooBig
+
+        with pytest.raises(TooBig, match=r"no period proved from the values of heaps 0\.\.999"):
+            TakeAndBreak("0.16").heap_value_by(10**30, search=1000)
+
+    def test_a_longer_search_proves_the_period_of_0_16(self, folder: Path) -> None:
+        # 0.16: preperiod 105351, period 149459; the proof needs 509 622 values.
+        values = take_break_values([0, 1, 6], 600_000)
+        heap = 10**30 + 12345
+        expected = int(values[105351 + (heap - 105351) % 149459])
+        seen: list[int] = []
+        assert TakeAndBreak("0.16").heap_value_by(heap, 1 << 20, seen.append) == \
+            (expected, "period")
+        assert seen and max(seen) >= 509_622
+
+    def test_the_command_line_option(self, folder: Path, capsys: pytest.CaptureFixture[str]
+                                     ) -> None:
+        from grundy.cli import main
+
+        assert main(["value", "--search", "1000", "octal:0.16", str(10**30)]) == 3
+        assert "heaps 0..999" in capsys.readouterr().err

@@ -328,8 +328,9 @@ def _outcome(letter: str) -> Any:
 
 
 def _value(args: argparse.Namespace) -> None:
-    with _memory(args.max_memory):
-        report = heap_value_report(_heap_game(args.game), args.heap)
+    game = _heap_game(args.game)
+    with _memory(args.max_memory), _progress(min(args.search, args.heap)) as progress:
+        report = heap_value_report(game, args.heap, args.search, progress)
     if args.json:
         _print_json(report.to_json())
     else:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from grundy.budget import SEARCH_POSITIONS, search_positions
 from grundy.core.position import Position
 from grundy.errors import InvalidArgument, TooBig, short_number
-from grundy.heap.base import PERIOD_FIRST, HeapGame, Progress
+from grundy.heap.base import PERIOD_FIRST, PERIOD_SEARCH_LIMIT, HeapGame, Progress
 from grundy.values import Outcome
 
 if TYPE_CHECKING:
@@ -264,13 +264,15 @@ def windowed_report(game: HeapGame, n: int, *, period: bool = False, frequencies
                           frequencies=counted)
 
 
-def heap_value_report(game: HeapGame, heap: int) -> ValueReport:
+def heap_value_report(game: HeapGame, heap: int, search: int = PERIOD_SEARCH_LIMIT,
+                      progress: Progress | None = None) -> ValueReport:
     """The value of one heap, and how it was found.
 
     ``by`` is ``formula`` (a proved closed form), ``period`` (a proved period carries
-    computed values to any size) or ``computed``.
+    computed values to any size) or ``computed``.  ``search`` heaps at most are computed
+    to prove a period (see :meth:`~grundy.heap.base.HeapGame.heap_value_by`).
     """
-    value, by = game.heap_value_by(heap)
+    value, by = game.heap_value_by(heap, search, progress)
     return ValueReport(game.text, heap, value, by)
 
 

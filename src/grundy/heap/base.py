@@ -151,9 +151,14 @@ class HeapGame(HeapPositions):
         """The nim-value of one heap of size ``n`` (any size once a period is proved)."""
         return self.heap_value_by(n)[0]
 
-    def heap_value_by(self, n: int) -> tuple[int, str]:
+    def heap_value_by(self, n: int, search: int = PERIOD_SEARCH_LIMIT,
+                      progress: Progress | None = None) -> tuple[int, str]:
         """The nim-value of one heap and how it was found: ``formula``, ``computed`` or
-        ``period`` (a proved period carries the computed values to any heap size)."""
+        ``period`` (a proved period carries the computed values to any heap size).
+
+        ``search``: how many heaps may be computed to prove a period (more when a period
+        seen needs them, memory allowing); ``progress`` hears how far that has come.
+        """
         formula = self.closed_form(n)
         if formula is not None:
             return formula, "formula"
@@ -162,10 +167,19 @@ class HeapGame(HeapPositions):
             return int(known[n]), "computed"
         if n > min(self.computable_heap, PERIOD_FIRST):
             # A period proved from a few thousand values beats computing millions of them.
-            period = self.proved_period(min(PERIOD_SEARCH_LIMIT, n + 1))
+            period = self.proved_period(min(search, n + 1), progress)
             if period is not None:
-                return period.value_at(self._sequence(), n), "period"
-        return int(self.values(n)[n]), "computed"
+                # The kept values may have been forgotten (memos are bounded) or cut short.
+                covered = period.preperiod + period.period
+                known = self._sequence()
+                if len(known) < covered:
+                    known = self.values(covered - 1, progress)
+                return period.value_at(known, n), "period"
+        if n >= self.computable_heap and self.certifiable:
+            self.check_computable(n, f"the nim-value of {self.text} {short_number(n)} (no "
+                                     f"formula, and no period proved from the values of "
+                                     f"heaps 0..{short_number(min(search, n + 1) - 1)})")
+        return int(self.values(n, progress)[n]), "computed"
 
     def closed_form(self, n: int) -> int | None:
         """The nim-value of a heap of size ``n`` by a proved formula, or None if there is none."""
@@ -307,12 +321,14 @@ the limit is 1000 (the memory budget)
         """True when a theorem can prove this game's period from enough values."""
         return type(self).certify is not HeapGame.certify
 
-    def proved_period(self, limit: int = PERIOD_SEARCH_LIMIT) -> Period | None:
+    def proved_period(self, limit: int = PERIOD_SEARCH_LIMIT, progress: Progress | None = None
+                      ) -> Period | None:
         """The game's period proved by a theorem, computing up to ``limit`` values to find it.
 
         The values are computed in growing steps, so a short period is proved cheaply.  Once
         a period is seen in the values (not yet proved), as many values as its proof needs
         (:meth:`values_needed`) are computed, past ``limit`` if the memory budget allows.
+        ``progress`` hears how many values are computed, now and then.
 
         >>> from grundy.heap.takebreak import KAYLES
         >>> KAYLES.proved_period()
@@ -329,14 +345,14 @@ the limit is 1000 (the memory budget)
         size = max(1024, known)
         while True:
             size = min(size, cap)
-            values = self.values(size - 1)
+            values = self.values(size - 1, progress)
             found = self.certify(values)
             if found is not None:
                 self._remember_period(found, values)
                 return found
             wanted = self._proof_size(values)
             if size < wanted <= self.computable_heap + 1:
-                values = self.values(wanted - 1)
+                values = self.values(wanted - 1, progress)
                 found = self.certify(values)
                 if found is not None:
                     self._remember_period(found, values)

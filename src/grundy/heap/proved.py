@@ -136,9 +136,11 @@ def _checked(game: HeapGame, record: dict[str, Any], key: str, known: Values
     if len(values) < needed:
         return None
     e, p = period.preperiod, period.period
-    head = values[e: needed - p].astype(np.int64)
-    tail = values[e + p: needed].astype(np.int64)
-    if not np.array_equal(tail, head + period.saltus):
+    head: np.ndarray[Any, Any] = values[e: needed - p]
+    tail = values[e + p: needed]
+    if period.saltus:
+        head = head.astype(np.int64) + period.saltus
+    if not np.array_equal(tail, head):  # no copy of the values for an ordinary period
         return None
     overlap = min(len(known), len(values))
     if not np.array_equal(values[:overlap], known[:overlap]):
