@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -16,6 +17,7 @@ from grundy.errors import InvalidArgument
 from grundy.heap import base
 from grundy.heap.allbut import AllBut
 from grundy.heap.base import HeapGame, use_disk_cache
+from grundy.heap.cache import SequenceCache
 from grundy.heap.kernels import subtraction_values, take_break_values
 from grundy.heap.subtraction import Subtraction
 from grundy.heap.takebreak import TakeAndBreak
@@ -135,3 +137,21 @@ class TestFilledEqualsComputed:
             assert filled[:401] == expected.tolist()
             period = AllBut(excluded).find_period(np.array(filled))
             assert period is not None and period.certified
+
+
+def test_the_disk_keeps_the_proof_not_the_copies(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GRUNDY_CACHE_DIR", str(tmp_path))
+    use_disk_cache(True)
+    clear_caches()
+    try:
+        assert len(TakeAndBreak("0.07").values(50_000)) == 50_001
+        kept = SequenceCache(tmp_path).load("octal:0.07")
+        assert kept is not None and len(kept) == base.DISK_CACHE_FROM
+        clear_caches()  # a later run: the period file and the short sequence give it all
+        again = TakeAndBreak("0.07").values(50_000)
+        assert again.tolist() == take_break_values([0, 0, 7], 50_000).tolist()
+    finally:
+        clear_caches()
+        monkeypatch.undo()
+        use_disk_cache(True)

@@ -463,6 +463,12 @@ the limit is 1000 (the memory budget)
         key = self.cache_key
         disk = disk_cache()
         if key is not None and disk is not None and len(values) >= DISK_CACHE_FROM:
+            period = _periods.get(self)
+            if period is not None:
+                # Past what proves the period, the values are copies: the disk keeps the proof.
+                needed = max(self.values_needed(period), period.preperiod + period.period,
+                             DISK_CACHE_FROM)
+                values = values[:needed]
             disk.store(key, values)
 
     def terms(self, state: Heaps) -> list[tuple[str, Value]]:
