@@ -82,6 +82,7 @@ class TestKeptAndReadBack:
         first = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
         check = ("import sys\nfrom grundy.cli import main\n"
                  "main(['value', '--json', 'octal:0.137', '1000000000000'])\n"
+                 "main(['analyze', '--json', 'octal:0.137', '1000'])\n"
                  "print('numba' in sys.modules)")
         second = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
                                 env=env, timeout=120)

@@ -244,6 +244,8 @@ class HeapGame(HeapPositions):
         heap after heap of a sequence that is known to repeat.
         """
         period = self.known_period()
+        if period is not None and len(self._sequence()) > len(known):
+            known = self._sequence()  # read with the period from disk
         if period is None and self.certifiable and target >= FILL_FROM:
             stage = len(known)
             period = self.certify(known) if stage else None
