@@ -81,15 +81,16 @@ class TestKeptAndReadBack:
                    "1000000000000"]
         first = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
         check = ("import sys\nfrom grundy.cli import main\n"
-                 "main(['value', '--json', 'octal:0.137', '1000000000000'])\n"
                  "main(['analyze', '--json', 'octal:0.137', '1000'])\n"
+                 "main(['value', '--json', 'octal:0.137', '1000000000000'])\n"
                  "print('numba' in sys.modules)")
         second = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
                                 env=env, timeout=120)
         assert first.returncode == 0 and second.returncode == 0, second.stderr
         lines = second.stdout.splitlines()
-        assert lines[0] == first.stdout.strip() and lines[-1] == "False"
-        assert json.loads(lines[0])["by"] == "period"
+        assert lines[1] == first.stdout.strip() and lines[-1] == "False"
+        assert json.loads(lines[1])["by"] == "period"
+        assert json.loads(lines[0])["nim_value"] == int(take_break_values([0, 1, 3, 7], 1000)[-1])
 
 
 class TestDamagedOrForgedFilesAreIgnored:
