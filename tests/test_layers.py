@@ -25,7 +25,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("grundy.opponent", "grundy.sequences", "grundy.render", "grundy.problems",
      "grundy.census"),
     ("grundy.terminal", "grundy.web", "grundy.arguments", "grundy.completion", "grundy.cli",
-     "grundy.demo", "grundy.__main__", "grundy"),
+     "grundy.demo", "grundy.console", "grundy.__main__", "grundy"),
 ]
 
 
@@ -125,3 +125,41 @@ def test_light_import(code: str) -> None:
     done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
                           timeout=60, check=True)
     assert done.stdout.splitlines()[-1] == "[]"
+
+
+#: Modules that the commands on heap sequences never need: the search and the other families.
+NOT_FOR_SEQUENCES = ("grundy.analysis", "grundy.boards", "grundy.coins", "grundy.digraph",
+                     "grundy.kayles_graphs", "grundy.opponent")
+
+
+@pytest.mark.parametrize("argv", [
+    ["sequence", "kayles", "--to", "20"],
+    ["sequence", "--period", "--no-values", "octal:0.137", "--to", "3000"],
+    ["value", "dawson", "1000000"],
+    ["census", "0.?", "--to", "200"],
+])
+def test_heap_commands_load_no_search_and_no_boards(argv: list[str]) -> None:
+    check = (f"from grundy.cli import main\nmain({argv!r})\nimport sys\n"
+             f"print(sorted(m for m in sys.modules if m.startswith({NOT_FOR_SEQUENCES!r})))")
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
+                          timeout=120, check=True)
+    assert done.stdout.splitlines()[-1] == "[]"
+
+
+def test_version_loads_no_command() -> None:
+    check = ("import sys\nsys.argv = ['grundy', '--version']\nfrom grundy.console import "
+             "entry_point\ntry:\n    entry_point()\nexcept SystemExit:\n    pass\n"
+             "print(sorted(m for m in sys.modules if m.startswith(('grundy.cli', "
+             "'grundy.arguments', 'grundy.catalogue', 'grundy.heap'))))")
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
+                          timeout=60, check=True)
+    assert done.stdout.splitlines()[0].startswith("grundy ")
+    assert done.stdout.splitlines()[-1] == "[]"
+
+
+def test_the_nim_multiplication_table_is_built_when_first_needed() -> None:
+    check = ("from grundy import nimbers\nbefore = len(nimbers._TABLE)\n"
+             "print(before, nimbers.nim_multiply(2, 2), len(nimbers._TABLE))")
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
+                          timeout=60, check=True)
+    assert done.stdout.split() == ["0", "3", "256"]

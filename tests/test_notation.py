@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from grundy.catalogue import parse_game
+from grundy.catalogue import parse_game, parse_position
 from grundy.errors import InvalidGame
 from grundy.heap.codes import TakeBreakCode
 from grundy.heap.kernels import take_break_values
@@ -127,6 +127,39 @@ class TestGrundysGameAsACode:
 
     def test_winning_ways_kayles(self) -> None:
         assert parse_game("octal:.77") == parse_game("kayles")
+
+
+class TestBareCodes:
+    """Codes written without ``octal:``, as CGSuite and the literature write them."""
+
+    @pytest.mark.parametrize("bare, named", [
+        ("0.137", "octal:0.137"), (".77", "kayles"), ("0.07", "dawson"), ("4.07", "octal:4.07"),
+        ("4!.0", "grundy-game"), (".6", "octal:0.6")])
+    def test_name_the_octal_game(self, bare: str, named: str) -> None:
+        assert parse_game(bare) == parse_game(named)
+
+    def test_a_position_reads_back(self) -> None:
+        position = parse_position(".77 5 6 + 0.137 4")
+        assert str(position) == "octal:0.137 4 + octal:0.77 5 6"
+        assert parse_position(str(position)) == position
+
+    @pytest.mark.parametrize("text, says", [
+        ("0.9b", "hexadecimal codes are written hex:0.9b"), ("1.2.3", "unknown game"),
+        ("x.7", "unknown game"), ("0.0", "allows no move")])
+    def test_bad_codes_get_one_line(self, text: str, says: str) -> None:
+        with pytest.raises(InvalidGame, match=says) as caught:
+            parse_game(text)
+        assert "\n" not in str(caught.value)
+
+    def test_on_the_command_line(self, capsys: pytest.CaptureFixture[str]) -> None:
+        import json
+
+        from grundy.cli import main
+
+        assert main(["value", "--json", "0.137", "1000"]) == 0
+        answer = json.loads(capsys.readouterr().out)
+        assert answer["game"] == "octal:0.137"
+        assert answer["nim_value"] == int(take_break_values([0, 1, 3, 7], 1000)[1000])
 
     def test_bang_codes_prove_no_period(self) -> None:
         game = TakeAndBreak("0.4!4")

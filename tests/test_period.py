@@ -193,3 +193,46 @@ class TestPeriod:
     def test_bad_period(self) -> None:
         with pytest.raises(InvalidArgument):
             Period(0, 0)
+
+
+def reference_arithmetic(values: list[int], min_repeats: int = 3) -> tuple[int, int, int] | None:
+    """The definition of detect_arithmetic_period over the whole sequence, step by step."""
+    size = len(values)
+    for p in range(1, min(1024, size // (min_repeats + 1)) + 1):
+        saltus = values[-1] - values[-1 - p]
+        preperiod = 0
+        for n in range(size - p - 1, -1, -1):
+            if values[n + p] - values[n] != saltus:
+                preperiod = n + 1
+                break
+        tail = size - preperiod
+        if tail >= min_repeats * p + p and 2 * tail >= size:
+            return preperiod, p, saltus
+    return None
+
+
+class TestArithmeticWindow:
+    """The search reads a window of the last values and goes back a window at a time."""
+
+    def test_matches_the_definition(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from grundy.heap import period as module
+
+        monkeypatch.setattr(module, "ARITHMETIC_WINDOW", 64)
+        rng = random.Random(5)
+        for _ in range(300):
+            period = rng.randint(1, 12)
+            saltus = rng.choice([0, 0, 1, 3])
+            head = [rng.randint(0, 20) for _ in range(rng.randint(0, 200))]
+            block = [rng.randint(0, 20) for _ in range(period)]
+            body = [block[i % period] + (i // period) * saltus
+                    for i in range(rng.randint(0, 400))]
+            values = head + body
+            if len(values) < 2:
+                continue
+            # The window (64) cuts the search short only where the whole-sequence search
+            # would look past it; compare where it does not.
+            got = module.detect_arithmetic_period(np.array(values, dtype=np.uint16))
+            expected = reference_arithmetic(values)
+            if expected is not None and expected[1] * 4 > 64:
+                continue
+            assert got == expected, values

@@ -76,7 +76,10 @@ def test_sequences_persist_between_processes(tmp_path: Path) -> None:
     first = grundy("sequence", "--json", "octal:0.35", "--to", "20000", env=env)
     assert first.returncode == 0
     stored = SequenceCache(tmp_path).load("octal:0.35")
-    assert stored is not None and stored.tolist()[:20001] == json.loads(first.stdout)["values"]
+    values = json.loads(first.stdout)["values"]
+    # A proved period keeps only the values that prove it; the rest are copies of them.
+    assert stored is not None and stored.tolist() == values[:len(stored)]
+    assert len(stored) == 20001 or any(tmp_path.glob("*.period.json"))
     again = grundy("sequence", "--json", "octal:0.35", "--to", "20000", env=env)
     assert again.stdout == first.stdout
 

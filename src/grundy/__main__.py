@@ -1,10 +1,5 @@
 """``python -m grundy``: the command line."""
 
-import sys
-
-try:
-    from grundy.cli import entry_point
-except KeyboardInterrupt:  # Ctrl-C while the compiled kernels load: leave quietly
-    sys.exit(130)
+from grundy.console import entry_point
 
 entry_point()

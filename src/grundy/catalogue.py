@@ -16,26 +16,15 @@ grundy.errors.InvalidPosition: a '+' at the end has no position after it
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
 from typing import Any
 
-from grundy.boards import (
-    BISHOPS_BOARD,
-    CHOCOLATE_BOARD,
-    CHOMP_BOARD,
-    CHORDS_BOARD,
-    CRAM,
-    DIAGONALS_BOARD,
-    KINGS_BOARD,
-    ROWS,
-    SKEWERS,
-    TWO_NUMBERS,
-)
-from grundy.coins import MockTurtles, Ruler, TurningCorners, TurningTurtles
 from grundy.core.game import Game
 from grundy.core.position import Component, Position
-from grundy.digraph import GraphGame
 from grundy.errors import InvalidGame, InvalidPosition, TooBig, short_number
 from grundy.heap.additions import NimWithAdditions, Northcott
 from grundy.heap.allbut import AllBut
@@ -59,7 +48,6 @@ from grundy.heap.takebreak import (
     TakeAndBreak,
 )
 from grundy.heap.wythoff import Wythoff
-from grundy.kayles_graphs import ArcKayles, NodeKayles
 from grundy.numerals import is_whole_number, shown, whole_number
 
 
@@ -102,6 +90,38 @@ def register(ruleset: Ruleset) -> None:
 
 def _fixed(game: Game[Any]) -> Callable[[str], Game[Any]]:
     return lambda _: game
+
+
+def _later(module: str, name: str, *, made: bool = False) -> Callable[[str], Game[Any]]:
+    """A builder that imports ``module`` only when one of its games is first named, so that
+    naming a heap game loads no board, coin or graph code.  ``name`` (dotted) is the game
+    itself, or with ``made`` a class whose one instance is the game, or else a function of
+    the parameter.
+
+    >>> _later("grundy.boards", "CHOMP")("").text
+    'chomp'
+    """
+    @cache
+    def found() -> Any:
+        target: Any = import_module(module)
+        for part in name.split("."):
+            target = getattr(target, part)
+        return target() if made else target
+
+    def build(parameter: str) -> Game[Any]:
+        target = found()
+        game: Game[Any] = target if isinstance(target, Game) else target(parameter)
+        return game
+
+    return build
+
+
+def _board(name: str) -> Callable[[str], Game[Any]]:
+    return _later("grundy.boards", name)
+
+
+def _coin(name: str) -> Callable[[str], Game[Any]]:
+    return _later("grundy.coins", name, made=True)
 
 
 def _subtraction(parameter: str) -> Game[Any]:
@@ -194,54 +214,64 @@ for _ruleset in (
     Ruleset("northcott", "Northcott's game: slide a checker along its row, not past the other "
             "(rows of W, B and .)", _fixed(Northcott()), example="northcott W..B. .B.W"),
     Ruleset("turning-turtles", "coins H/T in a row; turn one or two, the right one from heads "
-            "to tails (Nim)", _fixed(TurningTurtles()), example="turning-turtles THHTTH"),
+            "to tails (Nim)", _coin("TurningTurtles"), example="turning-turtles THHTTH"),
     Ruleset("mock-turtles", "coins H/T in a row; turn one, two or three, the rightmost from "
-            "heads to tails", _fixed(MockTurtles()), example="mock-turtles THHTTH"),
+            "heads to tails", _coin("MockTurtles"), example="mock-turtles THHTTH"),
     Ruleset("ruler", "coins H/T in a row; turn a run of adjacent coins, the rightmost from "
-            "heads to tails", _fixed(Ruler()), example="ruler THHTTH"),
+            "heads to tails", _coin("Ruler"), example="ruler THHTTH"),
     Ruleset("turning-corners", "coins H/T on a board (rows joined by /); turn a rectangle's "
-            "corners, the bottom-right from heads to tails", _fixed(TurningCorners()),
+            "corners, the bottom-right from heads to tails", _coin("TurningCorners"),
             example="turning-corners TTT/THT/TTH"),
     Ruleset("graph", "tokens on a directed graph read from a file, one edge 'a b' a "
-            "line; cycles allowed (draws, ∞ values)", GraphGame.from_file, "PATH",
+            "line; cycles allowed (draws, ∞ values)",
+            _later("grundy.digraph", "GraphGame.from_file"), "PATH",
             "graph:moves.txt a", reads_file=True),
     Ruleset("node-kayles", "Node Kayles on an undirected graph file (edges 'a b', or "
             "graph6) or a family graph gridRxC, queensN: take a node and its neighbours",
-            NodeKayles.named, "PATH",
+            _later("grundy.kayles_graphs", "NodeKayles.named"), "PATH",
             "node-kayles:graph.txt all", reads_file=True),
     Ruleset("arc-kayles", "Arc Kayles on an undirected graph file (edges 'a b', or "
             "graph6) or a family graph gridRxC, queensN: take an edge and both its ends",
-            ArcKayles.named, "PATH",
+            _later("grundy.kayles_graphs", "ArcKayles.named"), "PATH",
             "arc-kayles:graph.txt all", reads_file=True),
-    Ruleset("chomp", "Chomp; the poisoned corner may not be taken (game 16)", _fixed(CHOMP_BOARD),
+    Ruleset("chomp", "Chomp; the poisoned corner may not be taken (game 16)", _board("CHOMP_BOARD"),
             example="chomp 5x8"),
-    Ruleset("cram", "put a domino on two free cells side by side (game 8)", _fixed(CRAM),
+    Ruleset("cram", "put a domino on two free cells side by side (game 8)", _board("CRAM"),
             example="cram 4x5"),
-    Ruleset("kings", "put a king where no king attacks it (game 7)", _fixed(KINGS_BOARD),
+    Ruleset("kings", "put a king where no king attacks it (game 7)", _board("KINGS_BOARD"),
             example="kings 3x4"),
-    Ruleset("bishops", "put a bishop where no bishop attacks it (game 6)", _fixed(BISHOPS_BOARD),
+    Ruleset("bishops", "put a bishop where no bishop attacks it (game 6)", _board("BISHOPS_BOARD"),
             example="bishops 8x8"),
     Ruleset("chocolate", "break a bar; the first to break off a 1x1 piece wins (game 13)",
-            _fixed(CHOCOLATE_BOARD), example="chocolate 5x8"),
+            _board("CHOCOLATE_BOARD"), example="chocolate 5x8"),
     Ruleset("two-numbers", "erase the larger number, write any smaller natural number "
-            "(game 14)", _fixed(TWO_NUMBERS), example="two-numbers 7 8"),
+            "(game 14)", _board("TWO_NUMBERS"), example="two-numbers 7 8"),
     Ruleset("chords", "points on a circle joined by chords that neither cross nor share ends "
-            "(game 10)", _fixed(CHORDS_BOARD), example="chords 10"),
+            "(game 10)", _board("CHORDS_BOARD"), example="chords 10"),
     Ruleset("diagonals", "convex polygon; draw a diagonal, no vertex may get a third "
-            "(game 15)", _fixed(DIAGONALS_BOARD), example="diagonals 8"),
+            "(game 15)", _board("DIAGONALS_BOARD"), example="diagonals 8"),
     Ruleset("rows", "take a run of adjacent checkers from one row or column (game 9)",
-            _fixed(ROWS), example="rows 3x4"),
+            _board("ROWS"), example="rows 3x4"),
     Ruleset("skewers", "a cube of unit cubes; pierce a line that still has an unpierced cube "
-            "(game 12)", _fixed(SKEWERS), example="skewers 2x2x2"),
+            "(game 12)", _board("SKEWERS"), example="skewers 2x2x2"),
 ):
     register(_ruleset)
+
+
+#: A take-and-break code written without ``octal:``: digits (and ``!``) around one point.
+_BARE_CODE = re.compile(r"[0-9a-fA-F!]*\.[0-9a-fA-F!]*")
 
 
 def parse_game(text: str) -> Game[Any]:
     """The game named by ``text`` (``nim``, ``subtract:1,2``, ``octal:0.77``, ...).
 
+    A bare take-and-break code with a point, as CGSuite and the literature write them
+    (``0.137``, ``.77``, ``4!.0``), names the octal game of that code.
+
     >>> parse_game("subtract:1-4")
     Subtraction({1, 2, 3, 4})
+    >>> parse_game(".77") == parse_game("kayles"), parse_game("0.137").text
+    (True, 'octal:0.137')
     >>> parse_game("chess")
     Traceback (most recent call last):
     ...
@@ -249,6 +279,8 @@ def parse_game(text: str) -> Game[Any]:
     """
     name, colon, parameter = text.partition(":")
     ruleset = RULESETS.get(name)
+    if ruleset is None and _BARE_CODE.fullmatch(text):
+        return _code(False)(text)
     if ruleset is None:
         raise InvalidGame(f"unknown game {text!r}; see 'grundy games' for the list")
     if ruleset.parameter and not colon:

@@ -30,7 +30,6 @@ from contextlib import contextmanager, nullcontext, suppress
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from grundy.analysis import analyze
 from grundy.arguments import build_parser, one_line
 from grundy.budget import (
     SHOWN_REMOTENESS_POSITIONS,
@@ -76,6 +75,7 @@ def _print_json(data: object) -> None:
 
 
 def _analyze(args: argparse.Namespace) -> None:
+    from grundy.analysis import analyze
     from grundy.opponent import with_remoteness
 
     budget = nullcontext() if args.budget is None else work_limit(parse_budget(args.budget))
@@ -348,8 +348,9 @@ def _outcome(letter: str) -> Any:
 
 
 def _value(args: argparse.Namespace) -> None:
-    with _memory(args.max_memory):
-        report = heap_value_report(_heap_game(args.game), args.heap)
+    game = _heap_game(args.game)
+    with _memory(args.max_memory), _progress(min(args.search, args.heap)) as progress:
+        report = heap_value_report(game, args.heap, args.search, progress)
     if args.json:
         _print_json(report.to_json())
     else:

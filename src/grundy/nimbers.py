@@ -48,6 +48,8 @@ def _field_half(n: int) -> int:
 @remembered("nim-products", most=1 << 16)
 def _multiply(a: int, b: int) -> int:
     if a < _SMALL and b < _SMALL:
+        if not _TABLE:
+            _build_table()  # on first use: most commands never multiply nimbers
         return _TABLE[a][b]
     h = _field_half(max(a, b))
     mask = (1 << h) - 1
@@ -76,9 +78,6 @@ def _build_table() -> None:
         return ((middle ^ low) << 4) ^ low ^ nibbles[high][8]
 
     _TABLE.extend([small(a, b) for b in range(_SMALL)] for a in range(_SMALL))
-
-
-_build_table()
 
 
 def _check(a: int, what: str) -> None:

@@ -17,11 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from grundy.analysis import analyze
 from grundy.budget import SEARCH_POSITIONS, search_positions
 from grundy.core.position import Position
 from grundy.errors import InvalidArgument, TooBig, short_number
-from grundy.heap.base import PERIOD_FIRST, HeapGame, Progress
+from grundy.heap.base import PERIOD_FIRST, PERIOD_SEARCH_LIMIT, HeapGame, Progress
 from grundy.values import Outcome
 
 if TYPE_CHECKING:
@@ -47,6 +46,8 @@ def heap_outcomes(game: HeapGame, n: int, *, misere: bool = False) -> list[Outco
     if n >= MAX_MISERE_HEAPS:
         raise TooBig(f"the misère outcomes of {game.text} heaps 0..{short_number(n)}", size=n + 1,
                      limit=MAX_MISERE_HEAPS, unit="searches")
+    from grundy.analysis import analyze
+
     # Each heap's search has the positions of a search, whatever the budget of heap values.
     budget = min(search_positions(), SEARCH_POSITIONS)
     # The largest heap first: when its answer is refused, so is the list, before the work.
@@ -278,13 +279,15 @@ def windowed_report(game: HeapGame, n: int, *, period: bool = False, frequencies
                           frequencies=counted)
 
 
-def heap_value_report(game: HeapGame, heap: int) -> ValueReport:
+def heap_value_report(game: HeapGame, heap: int, search: int = PERIOD_SEARCH_LIMIT,
+                      progress: Progress | None = None) -> ValueReport:
     """The value of one heap, and how it was found.
 
     ``by`` is ``formula`` (a proved closed form), ``period`` (a proved period carries
-    computed values to any size) or ``computed``.
+    computed values to any size) or ``computed``.  ``search`` heaps at most are computed
+    to prove a period (see :meth:`~grundy.heap.base.HeapGame.heap_value_by`).
     """
-    value, by = game.heap_value_by(heap)
+    value, by = game.heap_value_by(heap, search, progress)
     return ValueReport(game.text, heap, value, by)
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from grundy.heap.base import HeapGame, Heaps, Progress
+from grundy.heap.base import PERIOD_SEARCH_LIMIT, HeapGame, Heaps, Progress
 from grundy.heap.takebreak import TakeAndBreak, cumulative_partitions
 
 if TYPE_CHECKING:
@@ -60,13 +60,14 @@ class Chords(HeapGame):
         """A chord leaves k points on its shorter side, k = 0 .. (n - 2) / 2."""
         return max(n, 0) // 2 + 1
 
-    def heap_value_by(self, n: int) -> tuple[int, str]:
+    def heap_value_by(self, n: int, search: int = PERIOD_SEARCH_LIMIT,
+                      progress: Progress | None = None) -> tuple[int, str]:
         """Dawson's Kayles' value of a heap of ``n`` (see the module), and how it was found.
 
         >>> CHORDS.heap_value_by(10**30)
         (1, 'period')
         """
-        return DAWSONS_KAYLES.heap_value_by(n)
+        return DAWSONS_KAYLES.heap_value_by(n, search, progress)
 
     def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
                        ) -> Values:

@@ -49,6 +49,11 @@ MEMORY_BOUND = sys.maxsize
 PERIOD_SEARCH_LIMIT = 1 << 22
 #: From this heap on, a value is read from a proved period rather than computed.
 PERIOD_FIRST = 1 << 16
+#: Runs of at least this many heaps are computed in stages and continued by the period as
+#: soon as a theorem proves one (:meth:`HeapGame.values`).
+FILL_FROM = 1 << 14
+#: Heaps computed in the first stage of such a run before the theorem is first asked.
+FIRST_STAGE = 1 << 12
 #: Bytes one value takes at least (``uint8``; wider types when the values need them).
 VALUE_BYTES = 1
 #: Sequences shorter than this are quicker to compute than to read from disk.
@@ -146,9 +151,14 @@ class HeapGame(HeapPositions):
         """The nim-value of one heap of size ``n`` (any size once a period is proved)."""
         return self.heap_value_by(n)[0]
 
-    def heap_value_by(self, n: int) -> tuple[int, str]:
+    def heap_value_by(self, n: int, search: int = PERIOD_SEARCH_LIMIT,
+                      progress: Progress | None = None) -> tuple[int, str]:
         """The nim-value of one heap and how it was found: ``formula``, ``computed`` or
-        ``period`` (a proved period carries the computed values to any heap size)."""
+        ``period`` (a proved period carries the computed values to any heap size).
+
+        ``search``: how many heaps may be computed to prove a period (more when a period
+        seen needs them, memory allowing); ``progress`` hears how far that has come.
+        """
         formula = self.closed_form(n)
         if formula is not None:
             return formula, "formula"
@@ -157,10 +167,19 @@ class HeapGame(HeapPositions):
             return int(known[n]), "computed"
         if n > min(self.computable_heap, PERIOD_FIRST):
             # A period proved from a few thousand values beats computing millions of them.
-            period = self.proved_period(min(PERIOD_SEARCH_LIMIT, n + 1))
+            period = self.proved_period(min(search, n + 1), progress)
             if period is not None:
-                return period.value_at(self._sequence(), n), "period"
-        return int(self.values(n)[n]), "computed"
+                # The kept values may have been forgotten (memos are bounded) or cut short.
+                covered = period.preperiod + period.period
+                known = self._sequence()
+                if len(known) < covered:
+                    known = self.values(covered - 1, progress)
+                return period.value_at(known, n), "period"
+        if n >= self.computable_heap and self.certifiable:
+            self.check_computable(n, f"the nim-value of {self.text} {short_number(n)} (no "
+                                     f"formula, and no period proved from the values of "
+                                     f"heaps 0..{short_number(min(search, n + 1) - 1)})")
+        return int(self.values(n, progress)[n]), "computed"
 
     def closed_form(self, n: int) -> int | None:
         """The nim-value of a heap of size ``n`` by a proved formula, or None if there is none."""
@@ -201,8 +220,8 @@ class HeapGame(HeapPositions):
         check_memory(f"the nim-values of {self.text} heaps 0..{short_number(target)}",
                      (target + 1) * max(VALUE_BYTES, known.dtype.itemsize))
         try:
-            grown = self.compute_values_kept(target, known, progress,
-                                             None if checkpoint is None else checkpoint.offer)
+            grown = self._grow(target, known, progress,
+                               None if checkpoint is None else checkpoint.offer)
         except SequenceInterrupted as stop:
             self._keep_sequence(stop.values)
             if checkpoint is not None:
@@ -212,6 +231,40 @@ class HeapGame(HeapPositions):
         if checkpoint is not None:
             checkpoint.save(grown)
         return grown[: n + 1]
+
+    def _grow(self, target: int, known: Values, progress: Progress | None,
+              keep: Keep | None) -> Values:
+        """Values 0..target from ``known``: computed, but continued by the period as soon
+        as one is proved (:func:`~grundy.heap.tiling.extend_by_period`).
+
+        A long run of a game with a theorem is computed in stages, each four times the
+        last, from :data:`FIRST_STAGE` heaps; the values of each stage are offered to the
+        theorem (one linear search), and the rest is copied from the proved period.  The
+        values are those of the full computation; what is saved is the work of computing
+        heap after heap of a sequence that is known to repeat.
+        """
+        period = self.known_period()
+        if period is not None and len(self._sequence()) > len(known):
+            known = self._sequence()  # read with the period from disk
+        if period is None and self.certifiable and target >= FILL_FROM:
+            stage = len(known)
+            period = self.certify(known) if stage else None
+            while period is None and stage <= target:
+                stage = min(target, max(4 * stage, FIRST_STAGE))
+                known = self.compute_values_kept(stage, known, progress, keep)
+                if stage == target:
+                    return known
+                period = self.certify(known)
+            if period is not None:
+                self._remember_period(period, known)
+        if period is None or len(known) < period.preperiod + period.period:
+            return self.compute_values_kept(target, known, progress, keep)
+        from grundy.heap.tiling import extend_by_period
+
+        grown = extend_by_period(known, period.preperiod, period.period, period.saltus, target)
+        if progress is not None:
+            progress(target + 1)
+        return grown
 
     def check_computable(self, n: int, what: str | None = None) -> None:
         """Refuse up front, with :class:`~grundy.errors.TooBig`, to compute values 0..n when
@@ -271,12 +324,14 @@ the limit is 1000 (the memory budget)
         """True when a theorem can prove this game's period from enough values."""
         return type(self).certify is not HeapGame.certify
 
-    def proved_period(self, limit: int = PERIOD_SEARCH_LIMIT) -> Period | None:
+    def proved_period(self, limit: int = PERIOD_SEARCH_LIMIT, progress: Progress | None = None
+                      ) -> Period | None:
         """The game's period proved by a theorem, computing up to ``limit`` values to find it.
 
         The values are computed in growing steps, so a short period is proved cheaply.  Once
         a period is seen in the values (not yet proved), as many values as its proof needs
         (:meth:`values_needed`) are computed, past ``limit`` if the memory budget allows.
+        ``progress`` hears how many values are computed, now and then.
 
         >>> from grundy.heap.takebreak import KAYLES
         >>> KAYLES.proved_period()
@@ -284,7 +339,7 @@ the limit is 1000 (the memory budget)
         """
         if not self.certifiable:
             return None
-        found = _periods.get(self)
+        found = self.known_period()
         if found is not None:
             return found
         known = len(self._sequence())
@@ -293,20 +348,53 @@ the limit is 1000 (the memory budget)
         size = max(1024, known)
         while True:
             size = min(size, cap)
-            values = self.values(size - 1)
+            values = self.values(size - 1, progress)
             found = self.certify(values)
             if found is not None:
-                _periods[self] = found
+                self._remember_period(found, values)
                 return found
             wanted = self._proof_size(values)
             if size < wanted <= self.computable_heap + 1:
-                found = self.certify(self.values(wanted - 1))
+                values = self.values(wanted - 1, progress)
+                found = self.certify(values)
                 if found is not None:
-                    _periods[self] = found
+                    self._remember_period(found, values)
                     return found
             if size >= cap:
                 return None
             size *= 4
+
+    def known_period(self) -> Period | None:
+        """The period proved before, in this process or in an earlier one (kept on disk
+        beside the sequence cache and checked when read, :mod:`grundy.heap.proved`), or
+        None: nothing is computed here."""
+        found = _periods.get(self)
+        if found is not None or not self.certifiable or self in _looked_on_disk:
+            return found
+        _looked_on_disk[self] = True
+        key, disk = self.cache_key, disk_cache()
+        if key is None or disk is None:
+            return None
+        from grundy.heap.proved import load_period
+
+        loaded = load_period(self, disk.directory, self._sequence())
+        if loaded is None:
+            return None
+        found, values = loaded
+        if len(values) > len(self._sequence()):
+            _sequences[self] = values
+        _periods[self] = found
+        return found
+
+    def _remember_period(self, period: Period, values: Values) -> None:
+        """Keep a period just proved from ``values``: in memory, and on disk for later runs."""
+        _periods[self] = period
+        key, disk = self.cache_key, disk_cache()
+        needed = self.values_needed(period)
+        if key is not None and disk is not None and needed > 0:
+            from grundy.heap.proved import store_period
+
+            store_period(disk.directory, key, period, values, needed)
 
     def _proof_size(self, values: Values) -> int:
         """How many values would prove the period seen in ``values`` (0: none is seen)."""
@@ -378,6 +466,12 @@ the limit is 1000 (the memory budget)
         key = self.cache_key
         disk = disk_cache()
         if key is not None and disk is not None and len(values) >= DISK_CACHE_FROM:
+            period = _periods.get(self)
+            if period is not None:
+                # Past what proves the period, the values are copies: the disk keeps the proof.
+                needed = max(self.values_needed(period), period.preperiod + period.period,
+                             DISK_CACHE_FROM)
+                values = values[:needed]
             disk.store(key, values)
 
     def terms(self, state: Heaps) -> list[tuple[str, Value]]:
@@ -495,6 +589,8 @@ the limit is 1000 (the memory budget)
 
 _sequences: Memo[HeapGame, Values] = Memo("nim-sequences of heap games", bound=1024)
 _periods: Memo[HeapGame, Period] = Memo("proved periods of heap games", bound=1024)
+_looked_on_disk: Memo[HeapGame, bool] = Memo("heap games whose kept period was looked for",
+                                             bound=1024)
 _disk: dict[str, SequenceCache | None] = {}
 
 

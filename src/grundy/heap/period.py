@@ -19,83 +19,21 @@ Period(preperiod=71, period=12, certified=True, by='Guy-Smith octal periodicity 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from numba import njit
 
 from grundy.compiled import CACHING
-from grundy.errors import InvalidArgument, InvalidGame
+from grundy.errors import InvalidArgument
+from grundy.heap.certificate import GUY_SMITH as GUY_SMITH
+from grundy.heap.certificate import K_HEAP as K_HEAP
+from grundy.heap.certificate import SUBTRACTION_WINDOW as SUBTRACTION_WINDOW
+from grundy.heap.certificate import Period as Period
+from grundy.heap.certificate import largest_amount, most_heaps
+from grundy.heap.certificate import values_needed_subtraction as values_needed_subtraction
+from grundy.heap.certificate import values_needed_take_break as values_needed_take_break
 from grundy.heap.codes import TakeBreakCode
-
-GUY_SMITH = "Guy-Smith octal periodicity theorem"
-K_HEAP = "k-heap take-and-break criterion"
-SUBTRACTION_WINDOW = "subtraction window rule"
-
-
-@dataclass(frozen=True, repr=False)
-class Period:
-    """A period of a nim-sequence: ``G(n + period) = G(n) + saltus`` for every
-    ``n >= preperiod``; ``saltus`` is 0 for an ordinary period, and positive for an
-    *arithmetic* period (values that grow by ``saltus`` each period, as Nim's do).
-
-    ``certified`` is True only when a theorem, named by ``by``, proves it for every heap.
-
-    >>> Period(71, 12, True, GUY_SMITH).to_json()["preperiod"]
-    71
-    >>> Period(0, 1, saltus=1)
-    Period(preperiod=0, period=1, certified=False, by=None, saltus=1)
-    """
-
-    preperiod: int
-    period: int
-    certified: bool = False
-    by: str | None = None
-    saltus: int = 0
-
-    def __repr__(self) -> str:
-        saltus = f", saltus={self.saltus}" if self.saltus else ""
-        return (f"Period(preperiod={self.preperiod}, period={self.period}, "
-                f"certified={self.certified}, by={self.by!r}{saltus})")
-
-    def __post_init__(self) -> None:
-        if self.preperiod < 0 or self.period < 1:
-            raise InvalidArgument(f"a period needs preperiod >= 0 and period >= 1, not "
-                                  f"{self.preperiod} and {self.period}")
-
-    def to_json(self) -> dict[str, object]:
-        """The period as a JSON object.
-
-        >>> Period(0, 3, True, SUBTRACTION_WINDOW).to_json()
-        {'preperiod': 0, 'period': 3, 'certified': True, 'by': 'subtraction window rule', \
-'saltus': 0}
-        """
-        return {"preperiod": self.preperiod, "period": self.period,
-                "certified": self.certified, "by": self.by, "saltus": self.saltus}
-
-    def value_at(self, values: np.ndarray[Any, Any], n: int) -> int:
-        """The value of heap ``n`` (any whole number, however large) from the values.
-
-        ``values`` must hold at least ``preperiod + period`` values; heap ``n`` past the
-        preperiod has the value of ``preperiod + (n - preperiod) % period``, plus the saltus
-        once for each whole period between them.
-
-        >>> Period(1, 3).value_at(np.array([0, 5, 6, 7]), 10**100)
-        5
-        >>> Period(0, 2, saltus=2).value_at(np.array([0, 1]), 7)
-        7
-        """
-        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
-            raise InvalidArgument(f"heap size {n!r} is not a whole number >= 0")
-        n = int(n)
-        if len(values) < self.preperiod + self.period:
-            raise InvalidArgument(f"{len(values)} values do not cover the preperiod and one "
-                                  f"period ({self.preperiod} + {self.period})")
-        if n < self.preperiod:
-            return int(values[n])
-        periods, offset = divmod(n - self.preperiod, self.period)
-        return int(values[self.preperiod + offset]) + periods * self.saltus
 
 
 @njit(cache=CACHING)
@@ -169,7 +107,8 @@ def detect_arithmetic_period(values: np.ndarray[Any, Any], min_repeats: int = 3
     None: ``values[n + p] = values[n] + s`` for all ``n >= preperiod`` in the values, with
     the repeating tail at least ``min_repeats`` periods and half the values long.  Periods
     up to :data:`MAX_ARITHMETIC_PERIOD` are looked for.  Evidence, not proof; a saltus of 0
-    is an ordinary period.  Time O(p · min(len, 65536) + len) for the period ``p`` found.
+    is an ordinary period.  Time O(p · min(len, 65536) + len) for the period ``p`` found, and
+    memory O(65536) whatever the length.
 
     >>> detect_arithmetic_period(np.array([0, 1, 2, 3, 4, 5, 6, 7]))
     (0, 1, 1)
@@ -178,58 +117,46 @@ def detect_arithmetic_period(values: np.ndarray[Any, Any], min_repeats: int = 3
     >>> detect_arithmetic_period(np.array([0, 1, 3, 7, 15, 31])) is None
     True
     """
-    signed = np.asarray(values).astype(np.int64)
-    size = len(signed)
+    size = len(values)
     start = max(0, size - ARITHMETIC_WINDOW)
-    window = signed[start:]
+    # Only the window is widened to signed values: memory stays fixed whatever the length.
+    window = np.asarray(values[start:]).astype(np.int64)
     for p in range(1, min(MAX_ARITHMETIC_PERIOD, len(window) // (min_repeats + 1)) + 1):
+        # The last few steps must agree before the whole window is looked at: most p fail
+        # there, so a sequence with no period costs O(p) per p, not O(window).
+        probe = min(PROBE_STEPS, min_repeats * p)
+        last = window[-probe:] - window[-probe - p: -p]
+        if (last != last[-1]).any():
+            continue
         steps = window[p:] - window[:-p]
         saltus = int(steps[-1])
         bad = np.flatnonzero(steps != saltus)
         preperiod = start + (int(bad[-1]) + 1 if len(bad) else 0)
         if preperiod == start and start:
             # The window repeats throughout: see how far back the whole sequence does.
-            steps = signed[p:] - signed[:-p]
-            bad = np.flatnonzero(steps != saltus)
-            preperiod = int(bad[-1]) + 1 if len(bad) else 0
+            preperiod = _repeats_from(values, p, saltus, start)
         tail = size - preperiod
         if tail >= min_repeats * p + p and 2 * tail >= size:
             return preperiod, p, saltus
     return None
 
 
-def values_needed_take_break(code: TakeBreakCode | Sequence[int], preperiod: int, period: int
-                             ) -> int:
-    """How many values (heaps 0..N-1) :func:`certify_take_break` needs for this period.
-
-    Octal codes: ``2e + 2p + t`` with ``e = max(preperiod, 1)``; other codes, whose moves
-    leave up to ``k`` heaps: ``k e + k p + t + k``.
-
-    >>> values_needed_take_break([0, 7, 7], 71, 12)
-    168
-    >>> values_needed_take_break([4, 0, 7], 0, 1)
-    8
-    """
-    checked = TakeBreakCode.of(code)
-    t, heaps = checked.largest_removal, _most_heaps(checked)
-    start = max(preperiod, 1)
-    if checked.guy_smith_octal:
-        return 2 * start + 2 * period + t
-    return heaps * start + heaps * period + t + heaps
+#: How many of the last steps are compared first for each period tried.
+PROBE_STEPS = 32
 
 
-def _most_heaps(code: TakeBreakCode) -> int:
-    """``k`` of the k-heap criterion: 3 when a digit has bit 8, else 2."""
-    return 3 if code.hexadecimal else 2
-
-
-def values_needed_subtraction(amounts: Sequence[int], preperiod: int, period: int) -> int:
-    """How many values :func:`certify_subtraction` needs: ``preperiod + period + max(S)``.
-
-    >>> values_needed_subtraction([3, 5, 8], 0, 11)
-    19
-    """
-    return preperiod + period + _largest_amount(amounts)
+def _repeats_from(values: np.ndarray[Any, Any], p: int, saltus: int, start: int) -> int:
+    """The least ``e`` with ``values[n + p] = values[n] + saltus`` for ``e <= n < start``,
+    read backwards a window at a time (it holds from ``start`` on)."""
+    high = start
+    while high > 0:
+        low = max(0, high - ARITHMETIC_WINDOW)
+        block = np.asarray(values[low: high + p]).astype(np.int64)
+        bad = np.flatnonzero(block[p:] - block[:-p] != saltus)
+        if len(bad):
+            return low + int(bad[-1]) + 1
+        high = low
+    return 0
 
 
 def certify_take_break(code: TakeBreakCode | Sequence[int], values: np.ndarray[Any, Any]
@@ -287,7 +214,7 @@ def take_break_rule(code: TakeBreakCode | Sequence[int]) -> tuple[Rule, str]:
     ((2, 1, 2, 2), 'Guy-Smith octal periodicity theorem')
     """
     checked = TakeBreakCode.of(code)
-    t, heaps = checked.largest_removal, _most_heaps(checked)
+    t, heaps = checked.largest_removal, most_heaps(checked)
     if checked.guy_smith_octal:
         return (2, 1, 2, t), GUY_SMITH
     return (heaps, 1, heaps, t + heaps), K_HEAP
@@ -321,16 +248,6 @@ def _least_after(last, pmax, size, a, floor, b, c):  # type: ignore[no-untyped-d
     return 0, 0
 
 
-def _largest_amount(amounts: Sequence[int]) -> int:
-    checked = list(amounts)
-    if not checked:
-        raise InvalidGame("subtraction set is empty; give at least one amount >= 1")
-    for s in checked:
-        if isinstance(s, bool) or not isinstance(s, (int, np.integer)) or s < 1:
-            raise InvalidGame(f"subtraction amount {s!r} is not a whole number >= 1")
-    return int(max(checked))
-
-
 def certify_subtraction(amounts: Sequence[int], values: np.ndarray[Any, Any]) -> Period | None:
     """A period of a finite subtraction game proved from its values, or None if none is yet.
 
@@ -345,7 +262,7 @@ def certify_subtraction(amounts: Sequence[int], values: np.ndarray[Any, Any]) ->
     >>> certify_subtraction([3, 5, 8], subtraction_values([3, 5, 8], 40))
     Period(preperiod=0, period=11, certified=True, by='subtraction window rule')
     """
-    t = _largest_amount(amounts)
+    t = largest_amount(amounts)
     found = _search(values, 1, 0, 1, t)
     if found is None:
         return None

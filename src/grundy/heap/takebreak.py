@@ -139,7 +139,7 @@ hexadecimal codes are written hex:0.8
         >>> TakeAndBreak("0.354").values_needed(Period(10061916, 1180))
         20126195
         """
-        from grundy.heap.period import values_needed_take_break
+        from grundy.heap.certificate import values_needed_take_break
 
         if self.rules.unequal:
             return 0

@@ -9,7 +9,6 @@ It is unique: the losing candies are the 2^k - 1, and exactly one of them lies i
 
 from __future__ import annotations
 
-from grundy.analysis import analyze
 from grundy.heap.subtraction import Half
 from grundy.problems.base import Numbers, Problem
 from grundy.values import Outcome
@@ -21,6 +20,8 @@ def winning_bite(n: int) -> int | None:
     >>> winning_bite(33), winning_bite(15), winning_bite(10**30)
     (2, None, 366174699885885299251648397313)
     """
+    from grundy.analysis import analyze  # the solver, loaded only when a problem is solved
+
     result = analyze(Half(), (n,))
     if result.outcome is not Outcome.N:
         return None

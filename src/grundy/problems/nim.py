@@ -7,7 +7,6 @@ analysis, which follows Bouton's rule for Nim at any size.
 
 from __future__ import annotations
 
-from grundy.analysis import analyze
 from grundy.heap.subtraction import Nim
 from grundy.problems.base import Numbers, Problem
 from grundy.values import Outcome
@@ -41,6 +40,8 @@ def solve_misere_nim(text: str) -> str:
     >>> solve_misere_nim("3 3 2 1"), solve_misere_nim("3 1 1 1"), solve_misere_nim("2 1 1")
     ('Y\\n', 'Y\\n', 'X\\n')
     """
+    from grundy.analysis import analyze  # the solver, loaded only when a problem is solved
+
     outcome = analyze(Nim(), _heaps(text), misere=True).outcome
     return ("X" if outcome is Outcome.N else "Y") + "\n"
 

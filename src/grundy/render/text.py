@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from grundy.analysis import OUTCOME_SEARCH
 from grundy.values import Outcome, nim_sum
 
 if TYPE_CHECKING:
@@ -129,6 +128,8 @@ def format_analysis(analysis: Analysis, max_moves: int = 20) -> str:
         lines.append(f"Why: {analysis.reason}.")
     moves = analysis.winning_moves
     if moves:
+        from grundy.analysis import OUTCOME_SEARCH  # loaded already: `analysis` came from it
+
         if isinstance(value, int):
             why = f"each leaves a nim-sum of 0: a component of value v goes to v xor {value}"
         elif value is None and not analysis.misere and analysis.method == OUTCOME_SEARCH:
