@@ -183,14 +183,18 @@ def _read_key(path: Path) -> bytes | None:
         if error.errno in (errno.ENOTDIR, errno.EACCES):
             return None  # no home to keep it in: a key for this process
         raise _unsafe(path, f"cannot be read ({error.strerror})") from None
+    status = os.fstat(descriptor)
+    why = None
+    if not stat.S_ISREG(status.st_mode):
+        why = "is not a regular file"
+    elif hasattr(os, "geteuid") and status.st_uid != os.geteuid():
+        why = f"belongs to user {status.st_uid}, not to you ({os.geteuid()})"
+    elif os.name == "posix" and stat.S_IMODE(status.st_mode) != 0o600:
+        why = f"has mode {stat.S_IMODE(status.st_mode):o}, not 600"
+    if why is not None:
+        os.close(descriptor)
+        raise _unsafe(path, why)
     with os.fdopen(descriptor, "rb") as source:
-        status = os.fstat(descriptor)
-        if not stat.S_ISREG(status.st_mode):
-            raise _unsafe(path, "is not a regular file")
-        if hasattr(os, "geteuid") and status.st_uid != os.geteuid():
-            raise _unsafe(path, f"belongs to user {status.st_uid}, not to you ({os.geteuid()})")
-        if os.name == "posix" and stat.S_IMODE(status.st_mode) != 0o600:
-            raise _unsafe(path, f"has mode {stat.S_IMODE(status.st_mode):o}, not 600")
         key = source.read(KEY_BYTES + 1)
     if len(key) != KEY_BYTES:
         raise _unsafe(path, f"holds {len(key)} bytes, not {KEY_BYTES}")
