@@ -16,6 +16,14 @@ kept as a second line, catches such values where it samples them.  Anyone who ca
 key (the user, or root) can seal what they like: the seal guards against other users,
 other programs, copies from elsewhere and careless edits, not against the key's owner.
 
+What each seal covers: a sequence file (checkpoint or cache) its magic line, game key,
+type, length and every value; a window checkpoint every array (the game key among them)
+by name, type, shape and bytes; a census state line its limit, time budget and every field
+of its row (with the file's first line).  A seal does not tie a file to its place: a sealed
+file of the same game moved from another folder of the user's, an older sealed checkpoint
+put back, or census lines reordered or left out are accepted -- each is still what this
+user's grundy wrote for that game (a row left out is computed again).
+
 The key: 32 random bytes (:mod:`secrets`), made on first use in the file
 ``seal.key`` of the user's data directory (``platformdirs.user_data_dir("grundy")``, or the
 file named by ``$GRUNDY_KEY_FILE``), written to a temporary file of mode 0600 and linked into
