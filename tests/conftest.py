@@ -16,6 +16,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # Sequences computed by the tests go to a fresh cache, never to the user's own.
 os.environ.setdefault("GRUNDY_CACHE_DIR", tempfile.mkdtemp(prefix="grundy-test-cache-"))
+# ... and are sealed with a key of the tests, not with the user's own.
+os.environ.setdefault("GRUNDY_KEY_FILE",
+                      os.path.join(tempfile.mkdtemp(prefix="grundy-test-key-"), "seal.key"))
 
 
 @pytest.fixture(scope="module")

@@ -25,12 +25,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from grundy.census.runner import HEADER
+from grundy.census.runner import HEADER, row_seal
 from grundy.heap.cache import write_sequence
 from grundy.heap.checkpoint import FILE_NAME
 from grundy.heap.codes import TakeBreakCode
 from grundy.heap.kernels import take_break_values
-from grundy.heap.window import WindowCheckpoint
+from grundy.heap.window import WindowCheckpoint, state_seal
 from test_attack import TIMEOUT, _limited, _run
 
 KAYLES = TakeBreakCode.parse("0.77")
@@ -65,8 +65,12 @@ def kayles_resumed(folder: Path, to: int = 30) -> tuple[str, ...]:
             str(folder))
 
 
-def npz(path: Path, **arrays: np.ndarray) -> None:
+def npz(path: Path, sealed: bool = True, **arrays: np.ndarray) -> None:
+    """A window checkpoint of ``arrays``, sealed with the user's key (as the tool seals its
+    own) unless not ``sealed``: what is refused is then the arrays, not the seal."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    if sealed:
+        arrays["seal"] = np.array(state_seal(arrays).hexdigest())
     np.savez(path, **arrays)
 
 
@@ -74,7 +78,9 @@ def zip_bomb(path: Path, heaps: int) -> None:
     """A window checkpoint whose first values expand from a few kB to ``heaps`` bytes."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, array in (("key", np.array("octal:0.77")), ("numbers", np.zeros(14, np.int64))):
+        # A seal of any digits: the member is refused before the seal is checked.
+        for name, array in (("key", np.array("octal:0.77")), ("numbers", np.zeros(14, np.int64)),
+                            ("seal", np.array("0" * 64))):
             buffer = io.BytesIO()
             np.save(buffer, array)
             archive.writestr(f"{name}.npy", buffer.getvalue())
@@ -86,8 +92,13 @@ def zip_bomb(path: Path, heaps: int) -> None:
                 member.write(chunk)
 
 
-def census_state(path: Path, *rows: dict[str, object], to: int = 100) -> None:
-    lines = [HEADER, *(json.dumps({"to": to, "seconds": None, "row": row}) for row in rows)]
+def census_state(path: Path, *rows: dict[str, object], to: int = 100, sealed: bool = True
+                 ) -> None:
+    """A census state of ``rows``, each sealed with the user's key unless not ``sealed``."""
+    lines = [HEADER]
+    for row in rows:
+        line: dict[str, object] = {"to": to, "seconds": None, "row": row}
+        lines.append(json.dumps({**line, "seal": row_seal(line).hexdigest()} if sealed else line))
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -142,9 +153,9 @@ def not_regular(kind: str) -> Callable[[Path], tuple[str, ...]]:
     return prepare
 
 
-def window_arrays(**arrays: np.ndarray) -> Callable[[Path], tuple[str, ...]]:
+def window_arrays(sealed: bool = True, **arrays: np.ndarray) -> Callable[[Path], tuple[str, ...]]:
     def prepare(folder: Path) -> tuple[str, ...]:
-        npz(folder / WindowCheckpoint.FILE_NAME, key=np.array("octal:0.77"), **arrays)
+        npz(folder / WindowCheckpoint.FILE_NAME, sealed, key=np.array("octal:0.77"), **arrays)
         return (*WINDOW, str(folder))
 
     return prepare
@@ -156,7 +167,7 @@ def window_bomb(folder: Path) -> tuple[str, ...]:
     return (*WINDOW, str(folder))
 
 
-def window_numbers(changes: dict[str, int], forge: int | None = None
+def window_numbers(changes: dict[str, int], forge: int | None = None, sealed: bool = True
                    ) -> Callable[[Path], tuple[str, ...]]:
     """A window checkpoint of the first part: kayles' values, numbers as a run of WINDOW
     writes them, with ``changes``; ``forge``: a value changed."""
@@ -169,16 +180,27 @@ def window_numbers(changes: dict[str, int], forge: int | None = None
         head = take_break_values(KAYLES, 100).copy()
         if forge is not None:
             head[forge] ^= 1
-        return window_arrays(numbers=np.array([numbers[name] for name in _WindowRun.NUMBERS],
-                                              np.int64), head=head)(folder)
+        listed = np.array([numbers[name] for name in _WindowRun.NUMBERS], np.int64)
+        return window_arrays(sealed, numbers=listed, head=head)(folder)
 
     return prepare
 
 
-def census_rows(change: dict[str, object]) -> Callable[[Path], tuple[str, ...]]:
+def sealed_then_changed(folder: Path) -> tuple[str, ...]:
+    """A true row, sealed, then its largest value changed in the file."""
+    folder.mkdir(parents=True)
+    census_state(folder / "bad.state", true_row())
+    text = (folder / "bad.state").read_text(encoding="utf-8")
+    assert '"largest": 1,' in text
+    (folder / "bad.state").write_text(text.replace('"largest": 1,', '"largest": 2,'))
+    return ("census", "0.?", "--to", "100", "--state", str(folder / "bad.state"))
+
+
+def census_rows(change: dict[str, object], sealed: bool = True
+                ) -> Callable[[Path], tuple[str, ...]]:
     def prepare(folder: Path) -> tuple[str, ...]:
         folder.mkdir(parents=True)
-        census_state(folder / "bad.state", {**true_row(), **change})
+        census_state(folder / "bad.state", {**true_row(), **change}, sealed=sealed)
         # Refused before any format (Markdown once failed on a row of the wrong type).
         return ("census", "0.?", "--to", "100", "--state", str(folder / "bad.state"),
                 "--format", "markdown")
@@ -229,24 +251,33 @@ REFUSALS: list[tuple[str, Callable[[Path], tuple[str, ...]], tuple[str, ...]]] =
     ("another game's key", another_games_key, ("is of octal:0.07, not octal:0.77",)),
     ("header {}", header(b"{}"), ("its header must have exactly",)),
     ("header dtype []", header(b'{"key": "octal:0.77", "dtype": [], "length": 3, '
-                               b'"sha256": "00"}'), ("its header must have exactly",)),
+                               b'"seal": "00"}'), ("its header must have exactly",)),
     ("header key list", header(b'{"key": ["octal:0.77"], "dtype": "|u1", "length": 3, '
-                               b'"sha256": "00"}'), ("its header must have exactly",)),
+                               b'"seal": "00"}'), ("its header must have exactly",)),
     ("header dtype <f8", header(b'{"key": "octal:0.77", "dtype": "<f8", "length": 3, '
-                                b'"sha256": ' + SIXTY_FOUR + b"}"), ("dtype '<f8'",)),
+                                b'"seal": ' + SIXTY_FOUR + b"}"), ("dtype '<f8'",)),
     ("header length 1e99", header(b'{"key": "octal:0.77", "dtype": "|u1", "length": 1e99, '
-                                  b'"sha256": "00"}'), ("its header must have exactly",)),
+                                  b'"seal": "00"}'), ("its header must have exactly",)),
     ("header longer than the file", header(
-        b'{"key": "octal:0.77", "dtype": "|u1", "length": 999999999999, "sha256": '
+        b'{"key": "octal:0.77", "dtype": "|u1", "length": 999999999999, "seal": '
         + SIXTY_FOUR + b"}"), ("its length is not the one its header gives",)),
     ("header a list", header(b"[1, 2, 3]"), ("not a JSON object",)),
+    ("checkpoint of an older version", header(b'{"key": "octal:0.77", "dtype": "|u1", '
+                                              b'"length": 3, "sha256": ' + SIXTY_FOUR + b"}"),
+     ("damaged checkpoint", "written without a seal", "remove it to start again")),
+    ("window checkpoint of an older version", window_numbers({}, sealed=False),
+     ("damaged checkpoint", "written without a seal", "remove it to start again")),
+    ("census state of an older version", census_rows({}, sealed=False),
+     ("damaged census state", "line 2", "written without a seal")),
+    ("census row sealed then changed", sealed_then_changed,
+     ("damaged census state", "line 2", "its seal does not match")),
     ("header not json", header(b"not json"), ("not a JSON object",)),
     ("fifo checkpoint", not_regular("fifo"), ("not a regular file",)),
     ("directory checkpoint", not_regular("directory"), ("not a regular file",)),
     ("zip bomb", window_bomb, ("window.checkpoint.npz", "is compressed; checkpoints are "
                                                         "written stored")),
     ("npz without numbers", window_arrays(head=np.zeros(10, np.uint8)),
-     ("holds the arrays 'head key'",)),
+     ("holds the arrays 'head key seal'",)),
     ("npz one number", window_arrays(numbers=np.zeros(1, np.int64), head=np.zeros(10, np.uint8)),
      ("its array numbers holds 1 items, not 14",)),
     ("npz float values", window_arrays(numbers=np.zeros(14, np.int64),

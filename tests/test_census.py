@@ -19,7 +19,14 @@ import pytest
 from grundy.census import runner
 from grundy.census.equivalence import reduced_options, same_game, same_game_groups
 from grundy.census.rows import BadRow, CensusRow, census_row, checked_row, row_checkpoint
-from grundy.census.runner import HEADER, CensusState, NotCensusState, plan_census, run_census
+from grundy.census.runner import (
+    HEADER,
+    CensusState,
+    NotCensusState,
+    plan_census,
+    row_seal,
+    run_census,
+)
 from grundy.census.shapes import codes_of_shapes, shape_codes
 from grundy.census.table import census_table
 from grundy.cli import main
@@ -377,8 +384,10 @@ class TestRowsReadBack:
         row = census_row("0.6", 3000).to_json()   # unsolved at this limit
         forged = {**row, "solved": True, "preperiod": 10, "period": 7,
                   "by": "Guy-Smith octal periodicity theorem"}
-        state.write_text(f"{HEADER}\n" + json.dumps({"to": 3000, "seconds": None,
-                                                     "row": forged}) + "\n")
+        line = {"to": 3000, "seconds": None, "row": forged}
+        # Sealed with the user's key: the row's own check is what is tested here.
+        state.write_text(f"{HEADER}\n" + json.dumps({**line, "seal": row_seal(line).hexdigest()})
+                         + "\n")
         with pytest.raises(NotCensusState, match=r"line 2: the row of 0\.6 is not what the "
                                                  r"census computes: no proved period"):
             run_census(["0.6"], 3000, state=str(state))

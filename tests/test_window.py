@@ -34,6 +34,7 @@ from grundy.heap.window import (
     _track_exceptions,
     _WindowRun,
     head_length,
+    state_seal,
     window_run,
 )
 from grundy.sequences import Frequencies, beyond_memory, windowed_report
@@ -399,7 +400,10 @@ class TestForgedCheckpoints:
             array[index] = changed
             folder = tmp_path / f"{name}-{index}-{delta}"
             folder.mkdir()
-            np.savez(folder / WindowCheckpoint.FILE_NAME, key=np.array("octal:0.77"), **forged)
+            # Sealed with the user's key: the run's own checks are what is tested here.
+            forged["key"] = np.array("octal:0.77")
+            forged["seal"] = np.array(state_seal(forged).hexdigest())
+            np.savez(folder / WindowCheckpoint.FILE_NAME, **forged)
             try:
                 again = window_run(code, 60_000, 9_000, period=True,
                                    checkpoint=WindowCheckpoint(folder, "octal:0.77"))

@@ -25,6 +25,7 @@ from grundy.census.rows import BadRow, CensusRow, census_row, checked_row, row_c
 from grundy.census.shapes import codes_of_shapes
 from grundy.errors import InvalidArgument, TooBig
 from grundy.numerals import shown
+from grundy.seal import UNSEALED, Sealing, user_seal
 
 #: How long to wait for the Dask scheduler to answer, in seconds.
 CONNECT_SECONDS = 10
@@ -96,11 +97,29 @@ HEADER = '{"grundy": "census state", "version": 1}'
 MAX_STATE_BYTES = 64 << 20
 
 
+def row_seal(data: dict[str, Any]) -> Sealing:
+    """The seal (the user's key) of a line of a census state: its fields but ``seal``, as
+    JSON with sorted keys.
+
+    >>> line = {"to": 10, "seconds": None, "row": {"code": "0.77"}}
+    >>> row_seal(line).hexdigest() == row_seal({**line, "to": 11}).hexdigest()
+    False
+    """
+    sealing = user_seal().start()
+    sealing.add(HEADER.encode("utf-8"))
+    sealing.add(json.dumps({name: value for name, value in data.items() if name != "seal"},
+                           sort_keys=True).encode("utf-8"))
+    return sealing
+
+
 class CensusState:
     """Finished rows kept in a file, one JSON object a line, written as each row finishes.
 
     The file starts with the line :data:`HEADER`; a file without it (an unrelated file) is
-    refused, never appended to.  Rows of another limit or time budget are ignored, as is a
+    refused, never appended to.  Each line carries its seal (:func:`row_seal`,
+    :mod:`grundy.seal`: written by this user's grundy and not changed since); a line
+    without one (from an older version) or whose seal does not match makes the file
+    refused.  Rows of another limit or time budget are ignored, as is a
     last line cut short by a kill; every other row is checked before it is used
     (:func:`~grundy.census.rows.checked_row`): a row that is not one the census writes, or
     says its period is proved when computing it again says otherwise, makes the file refused.
@@ -144,8 +163,13 @@ class CensusState:
         for number, line in enumerate(lines[1:-1], start=2):
             try:
                 data = json.loads(line)
-                if not isinstance(data, dict) or set(data) != {"to", "seconds", "row"}:
-                    raise BadRow("a line must be an object with to, seconds and row")
+                if isinstance(data, dict) and set(data) == {"to", "seconds", "row"}:
+                    raise BadRow(UNSEALED)
+                if not isinstance(data, dict) or set(data) != {"to", "seconds", "row", "seal"}:
+                    raise BadRow("a line must be an object with to, seconds, row and seal")
+                if not row_seal(data).verifies(data["seal"]):
+                    raise BadRow("its seal does not match: it was changed since it was "
+                                 "written, or written with another user's key")
                 if data["to"] != self.to or data["seconds"] != self.seconds:
                     continue
                 # Every row is typed; only those of this census are computed again.
@@ -192,7 +216,8 @@ class CensusState:
         drop its checkpoint."""
         if self.path is None:
             return
-        line = json.dumps({"to": self.to, "seconds": self.seconds, "row": row.to_json()})
+        data: dict[str, Any] = {"to": self.to, "seconds": self.seconds, "row": row.to_json()}
+        line = json.dumps({**data, "seal": row_seal(data).hexdigest()})
         with self.path.open("a+b") as out:
             end = out.seek(0, os.SEEK_END)
             if end == 0:

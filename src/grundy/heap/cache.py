@@ -2,11 +2,13 @@
 
 One file per game, named from the game's canonical text (``octal:0.77``) made safe for
 file systems plus a hash of it.  A file is a magic line, a JSON header (key, dtype,
-length, SHA-256 of the data) and the raw values.  Writers build a temporary file in the
-same directory and rename it over the old one (``os.replace`` is atomic), under a lock,
-and only when theirs is longer; readers check everything and treat a file that does not
-check out as absent.  A cache that cannot be written (read-only directory, full disk)
-quietly does nothing.
+length, and the seal of all of them and of the data: :func:`sequence_seal`) and the raw
+values.  Writers build a temporary file in the same directory and rename it over the old one
+(``os.replace`` is atomic), under a lock, and only when theirs is longer; readers check
+everything, the seal too, and treat a file that does not check out (or was written without a
+seal, by an older version, or with another user's key) as absent, so it is computed again
+and replaced.  A cache that cannot be written (read-only directory, full disk) quietly does
+nothing.
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -39,6 +41,7 @@ except ImportError:  # pragma: no cover - not on POSIX: os.replace alone keeps f
     fcntl = None  # type: ignore[assignment]
 
 from grundy.errors import InvalidArgument
+from grundy.seal import Sealing, user_seal
 
 ENVIRONMENT_VARIABLE = "GRUNDY_CACHE_DIR"
 
@@ -214,11 +217,29 @@ def _checked(values: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     raise InvalidArgument(f"value {top} does not fit in 64 bits")  # pragma: no cover
 
 
+def sequence_seal(key: str, dtype: str, length: int, data: np.ndarray[Any, Any]) -> Sealing:
+    """The seal (:mod:`grundy.seal`, the user's key) of a sequence file's header fields and
+    values; ``.verifies(seal)`` or ``.hexdigest()`` it.
+
+    >>> values = np.array([0, 1, 2], dtype="<u1")
+    >>> one = sequence_seal("kayles", "|u1", 3, values).hexdigest()
+    >>> one == sequence_seal("kayles", "|u1", 3, values).hexdigest()
+    True
+    >>> one == sequence_seal("dawson", "|u1", 3, values).hexdigest()
+    False
+    """
+    sealing = user_seal().start()
+    for part in (_MAGIC, key.encode("utf-8"), dtype.encode("ascii"), str(length).encode("ascii")):
+        sealing.add(part)
+    sealing.add(data.data)
+    return sealing
+
+
 def write_sequence(out: IO[bytes], key: str, data: np.ndarray[Any, Any]) -> None:
-    """Write the magic line, the JSON header (key, dtype, length, SHA-256) and the values
+    """Write the magic line, the JSON header (key, dtype, length, seal) and the values
     (little-endian, as :func:`_checked` makes them), and flush them to the disk."""
     header = {"key": key, "dtype": data.dtype.str, "length": len(data),
-              "sha256": hashlib.sha256(data.data).hexdigest()}
+              "seal": sequence_seal(key, data.dtype.str, len(data), data).hexdigest()}
     out.write(_MAGIC)
     out.write(json.dumps(header).encode("utf-8") + b"\n")
     out.write(data.data)
@@ -238,7 +259,7 @@ def _read(path: Path, key: str) -> Values | None:
             header = json.loads(source.readline(_MAX_HEADER))
             dtype = _DTYPES[header["dtype"]]
             length = header["length"]
-            digest = header["sha256"]
+            seal = header["seal"]
             if header["key"] != key or type(length) is not int or length < 0:
                 return None
             start = source.tell()
@@ -247,7 +268,7 @@ def _read(path: Path, key: str) -> Values | None:
             data = np.fromfile(source, dtype=dtype, count=length)
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    if len(data) != length or hashlib.sha256(data.data).hexdigest() != digest:
+    if len(data) != length or not sequence_seal(key, header["dtype"], length, data).verifies(seal):
         return None
     result: Values = data.astype(dtype.newbyteorder("="), copy=False)
     return result

@@ -2,11 +2,13 @@
 
 A checkpoint is one file, ``sequence.checkpoint`` in the directory given, in the sequence
 cache's format (:mod:`grundy.heap.cache`): the game's key, the values of heaps 0..k-1 and
-their SHA-256.  It is written to a temporary file and renamed over the old one, so a run
-killed at any moment (Ctrl-C, ``kill -9``, a crash) leaves the previous checkpoint whole.
-Each value depends only on the values before it, so a run resumed from a checkpoint ends
-with exactly the values of an uninterrupted one.  A checkpoint of another game, or one that
-does not check out, is refused with one line, never silently replaced.
+their seal (:mod:`grundy.seal`: written by this user's grundy and not changed since; a file
+without one, from an older version, is refused too).  It is written to a temporary file and
+renamed over the old one, so a run killed at any moment (Ctrl-C, ``kill -9``, a crash)
+leaves the previous checkpoint whole. Each value depends only on the values before it, so a
+run resumed from a checkpoint ends with exactly the values of an uninterrupted one.  A
+checkpoint of another game, or one that does not check out, is refused with one line, never
+silently replaced.
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -20,7 +22,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import json
 import os
 import re
@@ -35,8 +36,17 @@ import numpy as np
 
 from grundy.budget import memory_limit
 from grundy.errors import InvalidArgument, short_number
-from grundy.heap.cache import _DTYPES, _MAGIC, _MAX_HEADER, Values, _checked, write_sequence
+from grundy.heap.cache import (
+    _DTYPES,
+    _MAGIC,
+    _MAX_HEADER,
+    Values,
+    _checked,
+    sequence_seal,
+    write_sequence,
+)
 from grundy.numerals import shown
+from grundy.seal import UNSEALED
 
 if TYPE_CHECKING:
     from grundy.heap.base import HeapGame
@@ -46,7 +56,7 @@ CHECKPOINT_SECONDS = 60.0
 #: The checkpoint's file name in its directory.
 FILE_NAME = "sequence.checkpoint"
 
-_SHA256 = re.compile(r"[0-9a-f]{64}")
+_SEAL = re.compile(r"[0-9a-f]{64}")
 
 
 class BadCheckpoint(InvalidArgument):
@@ -89,7 +99,8 @@ octal:0.77, not octal:0.07; give another directory
         """The values kept, or None when there is no checkpoint yet.
 
         Raises :class:`BadCheckpoint` when the file is of another game, is not a regular
-        file, is bigger than the memory budget allows, does not check out, or (when the
+        file, is bigger than the memory budget allows, has no seal or one that does not
+        match (:mod:`grundy.seal`), or (when the
         checkpoint knows its ``game``) its values break the rules
         (:func:`~grundy.heap.recheck.recheck`).
         """
@@ -116,8 +127,11 @@ octal:0.77, not octal:0.07; give another directory
                 raise damaged(self.path, f"it holds {short_number(length)} values, more than "
                                          f"the memory budget of {memory_limit()} bytes allows")
             data = np.fromfile(source, dtype=dtype, count=length)
-        if len(data) != length or hashlib.sha256(data.data).hexdigest() != header["sha256"]:
-            raise damaged(self.path, "its checksum does not match")
+        if len(data) != length:
+            raise damaged(self.path, "its length is not the one its header gives")
+        if not sequence_seal(self.key, header["dtype"], length, data).verifies(header["seal"]):
+            raise damaged(self.path, "its seal does not match: it was changed since it was "
+                                     "written, or written with another user's key")
         values: Values = data.astype(dtype.newbyteorder("="), copy=False)
         if self.game is not None:
             from grundy.heap.recheck import recheck
@@ -194,15 +208,17 @@ remove it to start again
 def damaged(path: Path, why: str) -> BadCheckpoint:
     """The refusal of a checkpoint file that is not one, or not a sound one.
 
-    >>> str(damaged(Path("ck/sequence.checkpoint"), "its checksum does not match"))
-    'damaged checkpoint ck/sequence.checkpoint: its checksum does not match; remove it to \
+    >>> str(damaged(Path("ck/sequence.checkpoint"), "its seal does not match"))
+    'damaged checkpoint ck/sequence.checkpoint: its seal does not match; remove it to \
 start again'
     """
     return BadCheckpoint(f"damaged checkpoint {path}: {why}; remove it to start again")
 
 
 #: The header's fields and their types: nothing else is a checkpoint's header.
-_FIELDS = {"key": str, "dtype": str, "length": int, "sha256": str}
+_FIELDS = {"key": str, "dtype": str, "length": int, "seal": str}
+#: The header's fields in a file of an older version, before files were sealed.
+_UNSEALED = {"key", "dtype", "length", "sha256"}
 
 
 def _header(source: IO[bytes], path: Path) -> dict[str, Any]:
@@ -216,14 +232,16 @@ def _header(source: IO[bytes], path: Path) -> dict[str, Any]:
         header = None
     if not line.endswith(b"\n") or not isinstance(header, dict):
         raise damaged(path, "its header is not a JSON object on one line")
+    if set(header) == _UNSEALED:
+        raise damaged(path, UNSEALED)
     if set(header) != set(_FIELDS) or any(type(header[name]) is not kind
                                           for name, kind in _FIELDS.items()):
         raise damaged(path, "its header must have exactly key, dtype (text), length (a "
-                            "whole number) and sha256 (text)")
-    if header["dtype"] not in _DTYPES or header["length"] < 0 or not _SHA256.fullmatch(
-            header["sha256"]):
+                            "whole number) and seal (text)")
+    if header["dtype"] not in _DTYPES or header["length"] < 0 or not _SEAL.fullmatch(
+            header["seal"]):
         raise damaged(path, f"its header has dtype {shown(header['dtype'])}, length "
-                            f"{short_number(header['length'])} and sha256 "
-                            f"{shown(header['sha256'])}; an unsigned type, a length >= 0 and "
+                            f"{short_number(header['length'])} and seal "
+                            f"{shown(header['seal'])}; an unsigned type, a length >= 0 and "
                             "64 hexadecimal digits are needed")
     return header

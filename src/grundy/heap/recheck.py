@@ -1,7 +1,9 @@
 """Nim-values read back from a file, checked against the rules before they are used.
 
-A file (a checkpoint) says ``G(0..k-1)``; a checksum only shows it was not damaged after it
-was written, not that its values are right.  What is checked here:
+A file (a checkpoint) says ``G(0..k-1)``; its seal (:mod:`grundy.seal`) shows it was
+written by this user's grundy and not changed since, so a value forged anywhere in it is
+refused before this check, but not that its values are right (a faulty build seals wrong
+values all the same).  This is the second line, what is checked here:
 
 - every value of the first :data:`FULL_CHECK` heaps, computed again by the game's own
   method (its kernel) and compared: a short run, so cheap;
@@ -20,8 +22,9 @@ first wrong at heap ``i`` and recomputed from there by the rules break the rule 
 alone, so they pass unless ``i`` is drawn (probability about ``SAMPLES / k``). Checking
 every value would close that gap, but checking a value costs as much as computing it
 (showing that ``v`` is missing from the options means looking at all of them), so it would
-be the run the file saves; files the tool reads are its own, written by earlier runs, and
-this check keeps a wrong one from being trusted in any but that deliberate case.
+be the run the file saves.  The seal closes the gap for files the tool did not write;
+this check keeps wrong values of its own (an older or faulty build) from being trusted
+where it draws them.
 
 >>> from grundy.heap.takebreak import KAYLES
 >>> import numpy as np

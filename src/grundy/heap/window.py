@@ -71,6 +71,7 @@ from grundy.heap.kernels import (
 from grundy.heap.period import DETECT_RULE, Rule, least_period_after, take_break_rule
 from grundy.heap.recheck import SAMPLES, recheck_code
 from grundy.numerals import shown
+from grundy.seal import UNSEALED, Sealing, user_seal
 
 #: The longest period looked for beyond memory (at most the window's length, and a 32nd
 #: of the memory: the last exceptions take 9 bytes a period).
@@ -315,7 +316,7 @@ class _WindowRun(_SparseRun):
         size = len(self._head)
         count = numbers["count"]
         if numbers["windowed"] not in (0, 1) or set(kept) != (
-                _WINDOWED if numbers["windowed"] else _FIRST_PART) - {"key"}:
+                _WINDOWED if numbers["windowed"] else _FIRST_PART) - {"key", "seal"}:
             raise damaged(path, "its arrays are not those of its stage of the run")
         wrong = recheck_code(self.code, head)
         if wrong is not None:
@@ -530,13 +531,15 @@ def window_run(code: TakeBreakCode, n: int, memory: int, *, period: bool = False
 
 
 class WindowCheckpoint:
-    """The checkpoint of a run beyond memory of game ``key``: its first values, its window
-    and what it gathered, in ``directory``, written every ``every`` seconds at most when
+    """The checkpoint of a run beyond memory of game ``key``: its first values, its window and
+    what it gathered, in ``directory``, written every ``every`` seconds at most when
     offered, atomically (a temporary file renamed over the last one).  A checkpoint of
-    another game, or of a run with another memory budget or period search, or a damaged
-    one (the zip file's CRC-32 of each array, and the checks of :func:`read_state` and of
-    the run) is refused with :class:`BadCheckpoint`.  ``resumed(heaps)`` hears how many heaps
-    a run takes up from the checkpoint, once they are checked.
+    another game, or of a run with another memory budget or period search, or a damaged one
+    (the zip file's CRC-32 of each array, the checks of :func:`read_state`, the seal of all
+    its arrays (:func:`state_seal`, :mod:`grundy.seal`: written by this user's grundy and
+    not changed since; a file without one, from an older version, is refused too) and the
+    checks of the run) is refused with :class:`BadCheckpoint`.  ``resumed(heaps)`` hears how
+    many heaps a run takes up from the checkpoint, once they are checked.
     """
 
     FILE_NAME = "window.checkpoint.npz"
@@ -559,6 +562,9 @@ class WindowCheckpoint:
         with source:
             arrays = read_state(source, self.path,
                                 head_length(memory_limit() if memory is None else memory))
+        if not state_seal(arrays).verifies(str(arrays.pop("seal"))):
+            raise damaged(self.path, "its seal does not match: it was changed since it was "
+                                     "written, or written with another user's key")
         if str(arrays.pop("key")) != self.key:
             raise BadCheckpoint(f"the checkpoint {self.path} is not of {self.key}; give another "
                                 "directory")
@@ -578,6 +584,7 @@ class WindowCheckpoint:
     def save(self, run: _WindowRun) -> None:
         """Write the state of ``run``."""
         arrays: dict[str, Any] = {"key": np.array(self.key), **run.saved()}
+        arrays["seal"] = np.array(state_seal(arrays).hexdigest())
         write_atomically(self.path, lambda out: np.savez(out, **arrays))
         self.saved_at = time.monotonic()
 
@@ -587,12 +594,30 @@ class WindowCheckpoint:
             self.save(run)
 
 
+def state_seal(arrays: dict[str, Any]) -> Sealing:
+    """The seal (the user's key) of a checkpoint's arrays but ``seal``: each one's name,
+    type, shape and bytes, in the order of their names.
+
+    >>> kept = {"key": np.array("octal:0.77"), "head": np.arange(3, dtype=np.uint8)}
+    >>> one = state_seal(kept).hexdigest()
+    >>> kept["head"][2] = 3
+    >>> one == state_seal(kept).hexdigest()
+    False
+    """
+    sealing = user_seal().start()
+    for name in sorted(set(arrays) - {"seal"}):
+        array = np.ascontiguousarray(arrays[name])
+        sealing.add(f"{name} {array.dtype.str} {array.shape}".encode())
+        sealing.add(array.data)
+    return sealing
+
+
 #: The arrays of a checkpoint: ``(dtype kind, dimensions)``; ``u`` is any unsigned width.
-_MEMBERS = {"key": ("U", 0), "numbers": ("i", 1), "head": ("u", 1), "window": ("u", 1),
-            "hist": ("i", 1), "rare_pos": ("i", 1), "rare_val": ("i", 1), "state": ("i", 1),
-            "last": ("i", 1)}
+_MEMBERS = {"key": ("U", 0), "seal": ("U", 0), "numbers": ("i", 1), "head": ("u", 1),
+            "window": ("u", 1), "hist": ("i", 1), "rare_pos": ("i", 1), "rare_val": ("i", 1),
+            "state": ("i", 1), "last": ("i", 1)}
 #: The arrays of a checkpoint written in the first part, and in the window.
-_FIRST_PART = {"key", "numbers", "head"}
+_FIRST_PART = {"key", "seal", "numbers", "head"}
 _WINDOWED = set(_MEMBERS)
 _UNSIGNED = {np.dtype(t) for t in (np.uint8, np.uint16, np.uint32, np.uint64)}
 _KINDS = {"u": "unsigned integers", "i": "64-bit integers", "U": "text"}
@@ -611,9 +636,9 @@ def read_state(source: Any, path: Path, head: int) -> dict[str, np.ndarray[Any, 
     size = os.fstat(source.fileno()).st_size
     # What a run keeps: the first part and a window (values of up to 8 bytes), the rare
     # heaps, the counts of values and the last exceptions of the periods followed.
-    most = {"key": 1024, "numbers": len(_WindowRun.NUMBERS), "head": head, "window": 2 * head,
-            "hist": 4 * head + 64, "rare_pos": head + 64, "rare_val": head + 64, "state": 7,
-            "last": PERIODS_UP_TO + 1}
+    most = {"key": 1024, "seal": 1, "numbers": len(_WindowRun.NUMBERS), "head": head,
+            "window": 2 * head, "hist": 4 * head + 64, "rare_pos": head + 64,
+            "rare_val": head + 64, "state": 7, "last": PERIODS_UP_TO + 1}
     if size > 8 * sum(most.values()) + (1 << 20):
         raise damaged(path, f"it is {short_number(size)} bytes, more than a run within this "
                             "memory budget keeps")
@@ -621,6 +646,9 @@ def read_state(source: Any, path: Path, head: int) -> dict[str, np.ndarray[Any, 
         archive = zipfile.ZipFile(source)
         entries = archive.infolist()
         names = [entry.filename.removesuffix(".npy") for entry in entries]
+        if len(set(names)) == len(names) and set(names) | {"seal"} in (_FIRST_PART, _WINDOWED
+                                                                        ) and "seal" not in names:
+            raise damaged(path, UNSEALED)
         if len(set(names)) != len(names) or set(names) not in (_FIRST_PART, _WINDOWED):
             raise damaged(path, f"it holds the arrays {shown(' '.join(sorted(names)), 100)}, "
                                 f"not those of a checkpoint ({', '.join(_MEMBERS)})")
