@@ -102,27 +102,16 @@ class Rows(GridGame):
             yield from super().moves_to_value(state, target)
             return
         total = reduce(xor, (length for _, length in runs), 0)
-        # Leaving a checkers before the part taken and b after it, or b and a, leaves the
-        # same runs; and two runs of different lengths never lead to the same runs (the
-        # longer one's length would be left once less).
-        seen: set[tuple[int, int, int]] = set()
         for start, length in runs:
             want = length ^ total ^ target
             for before in range(length):
                 after = before ^ want
-                key = (length, min(before, after), max(before, after))
-                if before + after >= length or key in seen:
+                if before + after >= length:
                     continue
-                seen.add(key)
                 first, taken = start + before, length - before - after
                 # On a line the cells are numbered along it: the run's ends are at hand.
                 yield (_taken(state, first, first + taken - 1, taken),
-                       partial(self._left, state, first, taken))
-
-    def _left(self, state: Grid, first: int, taken: int) -> Option:
-        """The option left by taking ``taken`` checkers from cell ``first`` along the line,
-        made only when asked for (a long line has many, each a mask of its length)."""
-        return self.settle(self.apply(state, _run(first, taken)))
+                       partial(self.apply, state, _run(first, taken)))
 
     def split(self, state: Grid) -> list[Grid]:
         """On a board one row or column wide the regions are its runs, read from the line
