@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test check lint typecheck layers docs pytest dist-check system test-system \
+.PHONY: run test quick check lint typecheck layers docs pytest dist-check system test-system \
 	workbook pictures screenshots clean
 
 $(STAMP): pyproject.toml
@@ -61,6 +61,11 @@ layers: $(DEV_STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_layers.py
 
 check: lint typecheck layers docs
+
+# The edit-test loop: lint, types, layers and the tests not marked slow (under 2 minutes);
+# `make test` stays the whole suite.
+quick: lint typecheck layers
+	$(BIN)/python -m pytest -m "not slow" -p no:cacheprovider
 
 # Build the wheel and sdist, install the wheel into a fresh virtual environment outside the
 # checkout and try it there as a user with no home (see tools/dist_check.sh).

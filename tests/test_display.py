@@ -39,7 +39,7 @@ class TestBoards:
     def test_a_sum_with_a_board_draws_every_part(self,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
         shown = run(capsys, "analyze", "chocolate", "2x3", "+", "nim", "3")
-        assert "  1: 2x3" in shown and " ●1 ●2 ●3" in shown
+        assert "  1 ▒ ▒ ▒\n    a b c" in shown and " ●1 ●2 ●3" in shown
 
     def test_json_draws_nothing(self, capsys: pytest.CaptureFixture[str]) -> None:
         json.loads(run(capsys, "analyze", "--json", "cram", "3x4"))

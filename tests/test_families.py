@@ -473,8 +473,8 @@ class TestKaylesOnGraphs:
                     response = client.get(url, params=params)
                     assert response.status_code == 400
                     error = response.json()["error"]
-                    # graph: names the server's own list; the others are refused outright
-                    assert "read a file" in error or "this server's graphs" in error
+                    # graph: names the server's own list; the others say what the web takes
+                    assert "this server's graphs" in error or "never a file" in error
 
 
 class TestTextAndCommandLine:

@@ -234,6 +234,11 @@ RU_MOVES: list[tuple[str, str]] = [
     (r"^break (\d+)x(\d+) into (\d+)x(\d+) and (\d+)x(\d+), breaking off a 1x1: the game is "
      r"won$", "разломить $1x$2 на $3x$4 и $5x$6, отломив дольку 1x1: партия выиграна"),
     (r"^break (\d+)x(\d+) into (\d+)x(\d+) and (\d+)x(\d+)$", "разломить $1x$2 на $3x$4 и $5x$6"),
+    # The bar as it lies: pieces named by their corner squares (a1-d3).
+    (r"^break (\S+) into (\S+) and (\S+), breaking off a 1x1: the game is won$",
+     "разломить $1 на $2 и $3, отломив дольку 1x1: партия выиграна"),
+    (r"^break (\S+) into (\S+) and (\S+)$", "разломить $1 на $2 и $3"),
+    (r"^draw the chord (\S+)$", "провести хорду $1"),
     (r"^join the last (\d+) points of a region$", "соединить последние $1 точки области"),
     (r"^pluck (\d+) petals? of (\d+), leaving nothing$",
      "сорвать лепестки ($1) из $2, ничего не останется"),

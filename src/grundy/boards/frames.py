@@ -444,8 +444,24 @@ class ChordsBoard(FramedBoard[ChordsFrame]):
         return f"draw the chord {play[0] + 1}-{play[1] + 1}"
 
     def inner(self, state: ChordsFrame) -> tuple[int, ...]:
-        """The regions' numbers of free points (the heaps)."""
-        return CHORDS.canonical(tuple(len(points) for points in self.regions(state).values()))
+        """The regions' numbers of free points (the heaps), counted by the arcs between the
+        chords' ends, not point by point (a circle of 10^30 points has one region).
+
+        >>> CHORDS_BOARD.inner(CHORDS_BOARD.parse_state(["10", "1-6", "2-5"]))
+        (2, 4)
+        """
+        n, chords = state
+        ends = sorted({end for chord in chords for end in chord})
+        if not ends:
+            return CHORDS.canonical((n,))
+        sizes: dict[tuple[bool, ...], int] = {}
+        # The free points between two ends in turn (and round from the last to the first)
+        # lie on the same sides of every chord.
+        for here, following in zip(ends, [*ends[1:], ends[0] + n], strict=True):
+            if following - here > 1:
+                side = self._sides(state, (here + 1) % n)
+                sizes[side] = sizes.get(side, 0) + following - here - 1
+        return CHORDS.canonical(tuple(sizes.values()))
 
     def format_state(self, state: ChordsFrame) -> str:
         """``10``, or ``10 1-6 2-5``."""

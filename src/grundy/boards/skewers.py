@@ -291,7 +291,7 @@ class Skewers(BoardGame[Box]):
     def split(self, state: Box) -> list[Box]:
         """The cubes joined through common lines, each group folded."""
         if whole(state):
-            return [self.canonical(state)]
+            return [self.fold(state)]
         p, q, r, left = state
         lines = [mask for mask, _, _ in _lines(p, q, r)]
         found = []
