@@ -17,6 +17,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+pytestmark = pytest.mark.slow
+
 MEMORY = 1 << 30
 TIMEOUT = 60  # generous: a loaded machine; the cases themselves take a second or two
 

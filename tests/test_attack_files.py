@@ -33,6 +33,8 @@ from grundy.heap.kernels import take_break_values
 from grundy.heap.window import WindowCheckpoint, state_seal
 from test_attack import TIMEOUT, _limited, _run
 
+pytestmark = pytest.mark.slow
+
 KAYLES = TakeBreakCode.parse("0.77")
 WINDOW = ("sequence", "--no-cache", "--no-values", "--period", "--max-memory", "200K",
           "kayles", "--to", "3000000", "--checkpoint")

@@ -38,6 +38,8 @@ from grundy.heap.kernels import fewest_rare, take_break_values
 
 from naive import naive_values
 
+pytestmark = pytest.mark.slow
+
 GRUNDY = [sys.executable, "-m", "grundy"]
 
 

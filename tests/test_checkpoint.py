@@ -26,6 +26,8 @@ from grundy.heap.recheck import FULL_CHECK, code_option_values, recheck
 from grundy.heap.subtraction import Half, Subtraction
 from grundy.heap.takebreak import Daisy, GrundyGame, Split23, TakeAndBreak
 
+pytestmark = pytest.mark.slow
+
 HEAPS = 400_000
 
 

@@ -44,6 +44,8 @@ from test_boards import (
 
 from brute import grundy_of
 
+pytestmark = pytest.mark.slow
+
 #: Seconds a case may take: each takes one or two; the rest is a loaded machine.
 TIMEOUT = 60
 THIRTY = "9" * 30

@@ -25,6 +25,8 @@ import pytest
 from grundy.digraph import _plain_adjacency, adjacency_of, parse_edge_list
 from test_attack import TIMEOUT, _limited
 
+pytestmark = pytest.mark.slow
+
 #: CPU seconds one case may take: each answers or is refused within 2 s of an idle core;
 #: the margin is for numba's first compilations and a loaded machine.
 CPU_SECONDS = 10

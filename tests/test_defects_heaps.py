@@ -31,6 +31,8 @@ from test_attack import TIMEOUT, _limited
 
 from brute import position_moves, row_moves_octal, wins_of
 
+pytestmark = pytest.mark.slow
+
 BIG = "1" + "0" * 18
 HUGE = "1" + "0" * 100
 NINES = "9" * 400

@@ -36,6 +36,8 @@ from grundy.web.workers import Limits, Workers
 from test_web_api import running_server
 from test_web_safety import all_ended
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 PROBE = "web_probes:probe"
 #: A client that keeps 30 expensive requests running, from 127.0.0.2;

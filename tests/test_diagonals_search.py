@@ -31,6 +31,8 @@ from grundy.values import Outcome
 
 from brute import diagonals_moves, wins_of
 
+pytestmark = pytest.mark.slow
+
 sys.setrecursionlimit(20000)
 
 Drawn = frozenset[tuple[int, int]]

@@ -27,6 +27,8 @@ from grundy.heap.kernels import (
 import oeis
 from naive import naive_take_break_values, naive_values
 
+pytestmark = pytest.mark.slow
+
 KAYLES_A002186 = oeis.KAYLES_A002186
 DAWSON_A002187 = oeis.DAWSONS_CHESS_A002187
 

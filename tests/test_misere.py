@@ -23,6 +23,8 @@ from grundy.values import Outcome
 
 from brute import position_moves, row_moves_octal, wins_of
 
+pytestmark = pytest.mark.slow
+
 
 def positions(most_heaps: int, total: int, largest: int) -> Iterator[tuple[int, ...]]:
     """Every multiset of at most ``most_heaps`` heaps of sizes 1..largest adding up to at

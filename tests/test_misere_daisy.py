@@ -21,6 +21,8 @@ from grundy.values import Outcome
 
 from brute import row_moves_octal
 
+pytestmark = pytest.mark.slow
+
 ROW, DAISY = 0, 1
 Tagged = tuple[tuple[int, int], ...]
 #: The most petals of the daisy positions checked in full (up to four daisies).

@@ -23,6 +23,8 @@ from grundy.values import Outcome
 
 from brute import row_moves_octal
 
+pytestmark = pytest.mark.slow
+
 Tagged = tuple[tuple[int, int], ...]
 #: The most tokens in the positions of the shipped unions checked against search.
 UNION_TOTAL = 20

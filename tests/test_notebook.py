@@ -20,6 +20,8 @@ from grundy.render.pictures import pictures
 from grundy.render.text import format_analysis
 from grundy.sequences import sequence_report
 
+pytestmark = pytest.mark.slow
+
 SVG = "{http://www.w3.org/2000/svg}"
 
 

@@ -22,6 +22,8 @@ from grundy.values import Outcome
 
 from brute import Row, half_moves, nim_moves, position_moves, row_moves_octal, subtraction_moves
 
+pytestmark = pytest.mark.slow
+
 GAMES: dict[str, Callable[[int], list[Row]]] = {
     "nim": nim_moves,
     "kayles": row_moves_octal((0, 7, 7)),

@@ -19,6 +19,8 @@ from grundy.render.progress import SafeProgress, SpeedColumn, ValuesBar
 from test_attack import TIMEOUT, _limited
 from test_terminal import ROOT
 
+pytestmark = pytest.mark.slow
+
 
 def terminal(out: io.StringIO) -> Console:
     return Console(file=out, force_terminal=True, width=120)

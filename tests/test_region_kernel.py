@@ -26,6 +26,8 @@ from grundy.values import Value
 
 from oeis import MATCHINGS_A028420
 
+pytestmark = pytest.mark.slow
+
 Cell = tuple[int, int]
 
 

@@ -27,6 +27,8 @@ from grundy.errors import TooBig
 from grundy.heap.takebreak import DAWSON
 from grundy.values import Outcome, Value
 
+pytestmark = pytest.mark.slow
+
 Cell = tuple[int, int]
 
 

@@ -24,6 +24,8 @@ from grundy.heap.window import WindowCheckpoint, state_seal
 from grundy.seal import KEY_BYTES, BadKey, read_or_make_key
 from test_attack import TIMEOUT
 
+pytestmark = pytest.mark.slow
+
 LONG = 10**6
 #: Random positions changed in a file of LONG values.
 POSITIONS = 300

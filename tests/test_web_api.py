@@ -23,6 +23,8 @@ from grundy.opponent import computer_move
 from grundy.web.hosts import allowed_hosts
 from grundy.web.server import create_app
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -12,6 +12,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from test_web_browser import CHROMIUM, base, open_page, start  # noqa: F401 (base: fixture)
 
+pytestmark = pytest.mark.slow
+
 if not os.path.exists(CHROMIUM):
     pytest.skip(f"{CHROMIUM} is missing (Debian package chromium)", allow_module_level=True)
 

@@ -22,6 +22,8 @@ from grundy.web.jobs import KINDS
 from grundy.web.server import create_app
 from grundy.web.workers import ANSWER, Limits
 
+pytestmark = pytest.mark.slow
+
 GAMES = [ruleset.example.split()[0] for ruleset in game_list() if ruleset.example]
 NUMBERS = st.one_of(
     st.integers(0, 40).map(str),

@@ -12,6 +12,8 @@ from playwright.sync_api import Browser, Page, expect
 from test_web_api import running_server
 from test_web_browser import finished, open_page, start
 
+pytestmark = pytest.mark.slow
+
 #: One small position per family (and a sum, and a graph game).
 FAMILIES = {
     "nim": "nim 1 2", "subtract": "subtract:1,3 4", "half": "half 5", "stones": "stones 4",

@@ -30,6 +30,8 @@ from grundy.web.server import create_app
 from grundy.web.workers import Limits, Workers
 from test_web_api import running_server
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
 

@@ -41,6 +41,8 @@ from grundy.sequences import Frequencies, beyond_memory, windowed_report
 
 from naive import naive_values
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(autouse=True)
 def no_disk_cache() -> Any:
