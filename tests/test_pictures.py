@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from grundy.boards.bitgrid import square
 from grundy.catalogue import parse_position
 from grundy.core.position import Position
 from grundy.errors import TooBig
-from grundy.render.pictures import MAX_PARTS, pictures, square_name
+from grundy.render.pictures import MAX_PARTS, pictures
 from grundy.web.hosts import allowed_hosts
 from grundy.web.server import create_app
 
@@ -109,7 +110,7 @@ def _parts(picture: dict[str, Any]) -> set[str]:
         return (names | gaps if picture.get("gaps") else names) | pool | go
     if kind == "grid":
         rows = picture["cells"]
-        return {square_name(len(rows) - 1 - i, c) for i, line in enumerate(rows)
+        return {square(len(rows) - 1 - i, c) for i, line in enumerate(rows)
                 for c, cell in enumerate(line) if cell == "."}
     if kind == "bar":
         return {f"{i}-{letter}{k}" for i, (a, b) in enumerate(picture["pieces"], 1)

@@ -42,6 +42,7 @@ from itertools import chain, permutations, product
 from math import comb, factorial, prod
 from typing import ClassVar
 
+from grundy.boards.bitgrid import square
 from grundy.budget import search_positions, time_needed
 from grundy.caches import remembered
 from grundy.core.game import Game, Option
@@ -473,27 +474,18 @@ def family_graph(name: str) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...
         return None
     rows, cols = (int(match[3]),) * 2 if match[3] else (int(match[1]), int(match[2]))
     cells = [(r, c) for r in range(rows) for c in range(cols)]
-    nodes = tuple(_cell(r, c) for r, c in cells)
+    nodes = tuple(square(r, c) for r, c in cells)
     if match[3]:
-        return tuple((_cell(r, c), _cell(s, d)) for i, (r, c) in enumerate(cells)
+        return tuple((square(r, c), square(s, d)) for i, (r, c) in enumerate(cells)
                      for s, d in cells[i + 1:]
                      if r == s or c == d or abs(r - s) == abs(c - d)), nodes
     edges = []
     for r, c in cells:
         if c + 1 < cols:
-            edges.append((_cell(r, c), _cell(r, c + 1)))
+            edges.append((square(r, c), square(r, c + 1)))
         if r + 1 < rows:
-            edges.append((_cell(r, c), _cell(r + 1, c)))
+            edges.append((square(r, c), square(r + 1, c)))
     return tuple(edges), nodes
-
-
-def _cell(row: int, col: int) -> str:
-    letters = ""
-    col += 1
-    while col:
-        col, rest = divmod(col - 1, 26)
-        letters = chr(ord("a") + rest) + letters
-    return f"{letters}{row + 1}"
 
 
 def _nodes(mask: int) -> Iterator[int]:

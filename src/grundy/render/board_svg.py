@@ -16,9 +16,10 @@ from html import escape
 from typing import Any
 
 from grundy.analysis import as_position
+from grundy.boards.bitgrid import square
 from grundy.core.position import Position
 from grundy.errors import TooBig
-from grundy.render.pictures import pictures, square_name
+from grundy.render.pictures import pictures
 
 #: The side of a square of a board, in pixels; every picture is sized from it.
 CELL = 28
@@ -109,7 +110,7 @@ def _grid(picture: dict[str, Any]) -> Panel:
                 parts.append(_circle(x + CELL / 2, y + CELL / 2, CELL * 0.35, _INK))
     for c in range(cols):
         parts.append(_text(left + c * CELL + CELL / 2, rows * CELL + 13,
-                           square_name(0, c)[:-1], anchor="middle", fill=_FAINT))
+                           square(0, c)[:-1], anchor="middle", fill=_FAINT))
     return left + cols * CELL, rows * CELL + 18, parts
 
 

@@ -24,10 +24,11 @@ from typing import Any
 
 from rich.text import Text
 
+from grundy.boards.bitgrid import square
 from grundy.catalogue import parse_position
 from grundy.core.position import Position
 from grundy.errors import TooBig
-from grundy.render.pictures import pictures, square_name
+from grundy.render.pictures import pictures
 
 #: Stones drawn in one line of a heap.
 PER_LINE = 20
@@ -141,7 +142,7 @@ def _grid(picture: dict[str, Any]) -> Iterator[Text]:
             if c < cols - 1:
                 line.append("|" if (row, c + 1, row + 1, c + 1) in breaks else " ")
         yield line
-    yield Text("    " + " ".join(square_name(0, c)[:-1] for c in range(cols)), style="dim")
+    yield Text("    " + " ".join(square(0, c)[:-1] for c in range(cols)), style="dim")
 
 
 def _bar(picture: dict[str, Any]) -> Iterator[Text]:

@@ -48,6 +48,7 @@ from grundy.boards import (
     Skewers,
     TwoNumbers,
 )
+from grundy.boards.bitgrid import square
 from grundy.coins import CoinRow, MockTurtles, Ruler, TurningCorners
 from grundy.core.position import Component, Position
 from grundy.digraph import GraphGame
@@ -209,20 +210,6 @@ def _circle(game: Chords, state: tuple[int, ...], text: str) -> Drawing:
     return {"kind": "circle", "heaps": list(state)}, _heap_clicks(game, state, candidates)
 
 
-def square_name(row: int, col: int) -> str:
-    """A cell's chess name: column letters from ``a`` (``aa`` after ``z``), row from 1.
-
-    >>> square_name(0, 0), square_name(2, 1), square_name(0, 27)
-    ('a1', 'b3', 'ab1')
-    """
-    letters = ""
-    col += 1
-    while col:
-        col, rest = divmod(col - 1, 26)
-        letters = chr(ord("a") + rest) + letters
-    return f"{letters}{row + 1}"
-
-
 def _cells(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
@@ -244,7 +231,7 @@ def _grid(game: Cram | Kings | Bishops | Rows, state: tuple[int, int, int],
         for play in game.plays(state):
             taken = list(_cells(play))
             ends = {taken[0], taken[-1]}
-            yield (tuple(square_name(*divmod(cell, cols)) for cell in sorted(ends)),
+            yield (tuple(square(*divmod(cell, cols)) for cell in sorted(ends)),
                    game.apply(state, play))
 
     return {"kind": "grid", "style": style, "rows": rows, "cols": cols, "cells": lines}, clicks()
@@ -258,7 +245,7 @@ def _piece_board(game: PieceBoard, state: tuple[int, int, int, int], text: str) 
     lines = ["".join(game.letter if pieces >> (r * cols + c) & 1 else
                      "." if cells >> (r * cols + c) & 1 else "#" for c in range(cols))
              for r in reversed(range(rows))]
-    clicks = (((square_name(*divmod(play.bit_length() - 1, cols)),), game.apply(state, play))
+    clicks = (((square(*divmod(play.bit_length() - 1, cols)),), game.apply(state, play))
               for play in game.plays(state))
     return {"kind": "grid", "style": "chess", "rows": rows, "cols": cols, "cells": lines}, clicks
 
@@ -282,7 +269,7 @@ def _chomp_board(game: ChompBoard, state: tuple[int, int, tuple[int, ...]],
     rows, cols, lengths = state
     _limit(text, rows * cols)
     lines = ["." * n + "#" * (cols - n) for n in reversed(lengths)]
-    clicks = (((square_name(*play),), game.apply(state, play)) for play in game.plays(state))
+    clicks = (((square(*play),), game.apply(state, play)) for play in game.plays(state))
     return {"kind": "grid", "style": "chomp", "rows": rows, "cols": cols, "cells": lines}, clicks
 
 
@@ -312,7 +299,7 @@ def _chocolate_board(game: ChocolateBoard, state: tuple[int, int, tuple[tuple[in
                      if across == 0 else
                      [((r, c0 + cut - 1), (r, c0 + cut)) for r in range(r0, r0 + h)])
             for one, other in sides:
-                yield (square_name(*one), square_name(*other)), after
+                yield (square(*one), square(*other)), after
 
     return ({"kind": "grid", "style": "chocolate", "rows": rows, "cols": cols, "cells": lines,
              "breaks": sorted(breaks)}, clicks())
@@ -336,7 +323,7 @@ def _chomp(game: Chomp, state: tuple[int, ...], text: str) -> Drawing:
     _limit(text, rows * cols)
     lines = ["".join("." if c < state[r] else " " for c in range(cols))
              for r in reversed(range(rows))]
-    clicks = (((square_name(*play),), game.apply(state, play))
+    clicks = (((square(*play),), game.apply(state, play))
               for play in game.plays(state))
     return {"kind": "grid", "style": "chomp", "rows": rows, "cols": cols, "cells": lines}, clicks
 
