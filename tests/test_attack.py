@@ -101,13 +101,18 @@ def results() -> list[subprocess.CompletedProcess[str]]:
 def test_answered_or_refused(results: list[subprocess.CompletedProcess[str]],
                              index: int) -> None:
     _, _, code, expected = CASES[index]
-    done = results[index]
+    check_answer(results[index], code, expected)
+
+
+def check_answer(done: subprocess.CompletedProcess[str], code: int, expected: str) -> None:
+    """No traceback, the exit code, and ``expected`` in the answer, or in the one line of a
+    refusal that starts ``grundy: ``."""
     assert "Traceback" not in done.stderr
     assert done.returncode == code, done.stderr
     if code == 0:
-        assert expected in done.stdout
+        assert expected in done.stdout, done.stdout[:2000]
     else:
-        assert len(done.stderr.splitlines()) == 1
+        assert len(done.stderr.splitlines()) == 1, done.stderr
         assert done.stderr.startswith("grundy: ")
         assert expected in done.stderr, done.stderr
     if code == 3:
