@@ -49,7 +49,7 @@ from grundy.numerals import shown
 from grundy.seal import UNSEALED
 
 if TYPE_CHECKING:
-    from grundy.heap.base import HeapGame
+    from grundy.heap.rules import HeapRules
 
 #: Seconds between two checkpoints of a running computation, by default.
 CHECKPOINT_SECONDS = 60.0
@@ -80,7 +80,7 @@ octal:0.77, not octal:0.07; give another directory
     """
 
     def __init__(self, directory: Path | str, key: str,
-                 every: float = CHECKPOINT_SECONDS, game: HeapGame | None = None) -> None:
+                 every: float = CHECKPOINT_SECONDS, game: HeapRules | None = None) -> None:
         self.directory = Path(directory)
         self.key = key
         self.game = game

@@ -48,7 +48,8 @@ from grundy.heap.cache import file_name
 from grundy.heap.certificate import GUY_SMITH, K_HEAP, SUBTRACTION_WINDOW, Period
 
 if TYPE_CHECKING:
-    from grundy.heap.base import HeapGame, Values
+    from grundy.heap.cache import Values
+    from grundy.heap.rules import HeapRules
 
 #: Heaps whose values are computed again, by the mex rule, when a file is read.
 RECHECKED = 96
@@ -95,7 +96,7 @@ def store_period(directory: Path, key: str, period: Period, values: np.ndarray[A
                 os.unlink(temporary)
 
 
-def load_period(game: HeapGame, directory: Path, known: Values
+def load_period(game: HeapRules, directory: Path, known: Values
                 ) -> tuple[Period, np.ndarray[Any, Any]] | None:
     """The kept period of ``game`` and the values it was proved from (heaps 0..N-1, or the
     ``known`` values when they are longer), or None when there is none or it does not
@@ -113,7 +114,7 @@ def load_period(game: HeapGame, directory: Path, known: Values
         return None
 
 
-def _checked(game: HeapGame, record: dict[str, Any], key: str, known: Values
+def _checked(game: HeapRules, record: dict[str, Any], key: str, known: Values
              ) -> tuple[Period, np.ndarray[Any, Any]] | None:
     preperiod, length, saltus = record["preperiod"], record["period"], record["saltus"]
     if record["key"] != key or record["by"] not in THEOREMS or \
@@ -152,7 +153,7 @@ def _checked(game: HeapGame, record: dict[str, Any], key: str, known: Values
     return period, longest
 
 
-def _mex_values(game: HeapGame, count: int) -> list[int]:
+def _mex_values(game: HeapRules, count: int) -> list[int]:
     """The values of heaps 0..count-1 by the mex rule over the game's options."""
     found: list[int] = []
     for n in range(count):

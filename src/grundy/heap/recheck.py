@@ -48,8 +48,8 @@ import numpy as np
 from grundy.heap.kernels import take_break_values
 
 if TYPE_CHECKING:
-    from grundy.heap.base import HeapGame
     from grundy.heap.codes import TakeBreakCode
+    from grundy.heap.rules import HeapRules
 
 #: Heaps whose values are all computed again and compared.
 FULL_CHECK = 1024
@@ -61,7 +61,7 @@ OPTION_BUDGET = 20_000_000
 PYTHON_OPTION_BUDGET = 500_000
 
 
-def recheck(game: HeapGame, values: np.ndarray[Any, Any]) -> str | None:
+def recheck(game: HeapRules, values: np.ndarray[Any, Any]) -> str | None:
     """None when ``values`` pass the checks of the module as ``game``'s values of heaps
     0..len-1, else what is wrong (one short sentence)."""
     code = game.rare_common_code if game.part_game is game else None
