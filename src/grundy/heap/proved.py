@@ -34,8 +34,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import tempfile
 from functools import reduce
 from operator import xor
 from pathlib import Path
@@ -46,6 +44,7 @@ import numpy as np
 from grundy.errors import InvalidArgument
 from grundy.heap.cache import file_name
 from grundy.heap.certificate import GUY_SMITH, K_HEAP, SUBTRACTION_WINDOW, Period
+from grundy.heap.checkpoint import write_atomically
 
 if TYPE_CHECKING:
     from grundy.heap.cache import Values
@@ -79,21 +78,9 @@ def store_period(directory: Path, key: str, period: Period, values: np.ndarray[A
     record = {"key": key, "preperiod": period.preperiod, "period": period.period,
               "saltus": period.saltus, "by": period.by, "values_needed": needed,
               "values": values[:needed].tolist() if needed <= STORED_VALUES else None}
-    temporary: str | None = None
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", dir=directory, prefix=".tmp-period-",
-                                         suffix=".json", delete=False) as out:
-            temporary = out.name
-            json.dump(record, out)
-        os.replace(temporary, period_path(directory, key))
-        temporary = None
-    except OSError:
-        return
-    finally:
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
+    with contextlib.suppress(OSError):
+        write_atomically(period_path(directory, key),
+                         lambda out: out.write(json.dumps(record).encode()))
 
 
 def load_period(game: HeapRules, directory: Path, known: Values
