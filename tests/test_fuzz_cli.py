@@ -115,3 +115,27 @@ def test_numbers_are_whole_ascii_numbers_or_refused(capsys: pytest.CaptureFixtur
                                             f"nim {int(text)}: nim-value {int(text)} ")
     else:
         assert code == 2 and err.startswith("grundy: "), err
+
+
+@settings(max_examples=40, deadline=timedelta(seconds=20),
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.integers(0, 40), st.integers(0, 70))
+def test_a_power_names_the_number_it_is(capsys: pytest.CaptureFixture[str], base: int,
+                                        exponent: int) -> None:
+    code, out, _ = _run(capsys, ["value", "--no-cache", "nim", f"{base}^{exponent}"])
+    number = base**exponent
+    shown = f"{number:,}" if number >= 10_000 else str(number)
+    assert code == 0 and out.startswith(f"nim {number}: nim-value {shown} ")
+
+
+def test_a_power_too_long_is_refused_before_it_is_computed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(capsys, ["analyze", "nim", "7^99999999999999999999"])
+    assert code == 2 and err.startswith("grundy: heap size '7^99999999999999999999' has about ")
+    code, _, err = _run(capsys, ["value", "nim", "2^3^4"])
+    assert code == 2 and "not a whole number" in err
+
+
+def test_sequence_lengths_may_be_written_as_powers(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(capsys, ["sequence", "kayles", "--to", "2^6"]) == \
+        _run(capsys, ["sequence", "kayles", "--to", "64"])

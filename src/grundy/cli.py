@@ -354,8 +354,9 @@ def _value(args: argparse.Namespace) -> None:
     if args.json:
         _print_json(report.to_json())
     else:
-        print(f"{report.game} {report.heap}: nim-value {grouped(report.nim_value)} (by "
-              f"{report.by})")
+        # "computed" is said as it is; a formula or a period is what the value is found by.
+        how = report.by if report.by == "computed" else f"by {report.by}"
+        print(f"{report.game} {report.heap}: nim-value {grouped(report.nim_value)} ({how})")
 
 
 def _table(args: argparse.Namespace) -> None:
