@@ -151,6 +151,11 @@ def test_the_registry_names_its_stencils() -> None:
     assert set_search.STENCILS is compiled_games.STENCILS
 
 
+def test_an_unknown_kind_is_refused() -> None:
+    with pytest.raises(ValueError, match="game kind 2 is none of 2 kinds"):
+        set_search.nim_value(0b11, 1, 2, len(region_kernel.GAMES))
+
+
 def test_the_hooks_are_compiled_code_only() -> None:
     with pytest.raises(NotImplementedError, match="live is a hook of compiled code"):
         stencil.live(compiled_games.STENCILS[0], 1, 1, 1, 1)

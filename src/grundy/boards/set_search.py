@@ -84,7 +84,8 @@ _OUT = -4
 _FULL = kernel._FULL
 _PAUSED = kernel._PAUSED
 
-# The most regions a play may leave (kings: a king's area cuts a region in at most 8).
+# The most regions a play may leave, in any game (kings: a king's area cuts a region in
+# at most 8); a stencil must keep to it (grundy.boards.stencil).
 _MOST_PARTS = 8
 
 

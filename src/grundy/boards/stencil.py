@@ -25,6 +25,9 @@ cells not in the last column):
   symmetry strategy (its own image under the half turn, no play meeting its own image);
 - :func:`smallest_searched`: regions of fewer cells are taken whole by any play (value 1).
 
+A play may leave at most eight regions (``set_search._MOST_PARTS``: a king's, the most of
+the games so far).
+
 >>> from grundy.boards.compiled_games import STENCILS
 >>> [stencil.name for stencil in STENCILS]
 ['cram', 'kings']
