@@ -21,6 +21,7 @@ from numba.extending import overload
 
 from grundy.boards import stencil
 from grundy.boards.region_kernel import _down, _half_turn_symmetric, _low, _up
+from grundy.boards.wide_kernel import _half_turn_symmetric2, _shl, _shr
 from grundy.compiled import CACHING
 
 _U = np.uint64
@@ -33,6 +34,7 @@ class CramStencil(stencil.Stencil):
     name = "cram"
     # A region of two or three cells side by side is taken whole by any domino.
     smallest = 4
+    wide = True
 
 
 CRAM_TYPE = stencil.stencil_type(CramStencil)
@@ -222,4 +224,107 @@ def _smallest_hook(game):  # type: ignore[no-untyped-def]
     if game is CRAM_TYPE:
         smallest = CramStencil.smallest
         return lambda game: smallest
+    return None
+
+
+# -- two words (grundy.boards.wide_search): the same rules on frames of up to 128 cells ------
+
+@njit(cache=CACHING)
+def _playable2(lo, hi, h, w, nl_lo, nl_hi):  # type: ignore[no-untyped-def]
+    a_lo, a_hi = _shl(lo & nl_lo, hi & nl_hi, 1)
+    b_lo, b_hi = _shr(lo, hi, 1)
+    f_lo, f_hi = a_lo | (b_lo & nl_lo), a_hi | (b_hi & nl_hi)
+    if h > 1:
+        c_lo, c_hi = _shl(lo, hi, w)
+        d_lo, d_hi = _shr(lo, hi, w)
+        f_lo |= c_lo | d_lo
+        f_hi |= c_hi | d_hi
+    return lo & f_lo, hi & f_hi
+
+
+@njit(cache=CACHING)
+def _next_part2(lo, hi, h, w, nl_lo, nl_hi):  # type: ignore[no-untyped-def]
+    if lo:
+        p_lo, p_hi = lo & (~lo + _ONE), _ZERO
+    else:
+        p_lo, p_hi = _ZERO, hi & (~hi + _ONE)
+    fl_lo, fl_hi = _shl(nl_lo, nl_hi, 1)
+    fl_lo &= lo
+    fl_hi &= hi
+    fr_lo, fr_hi = lo & nl_lo, hi & nl_hi
+    step = w if h > 1 else 0
+    while True:
+        u_lo, u_hi = _shl(p_lo, p_hi, step)
+        d_lo, d_hi = _shr(p_lo, p_hi, step)
+        l_lo, l_hi = _shl(p_lo, p_hi, 1)
+        r_lo, r_hi = _shr(p_lo, p_hi, 1)
+        g_lo = p_lo | ((u_lo | d_lo) & lo) | (l_lo & fl_lo) | (r_lo & fr_lo)
+        g_hi = p_hi | ((u_hi | d_hi) & hi) | (l_hi & fl_hi) | (r_hi & fr_hi)
+        if g_lo == p_lo and g_hi == p_hi:
+            return p_lo, p_hi
+        p_lo, p_hi = g_lo, g_hi
+
+
+@njit(cache=CACHING)
+def _has2(lo, hi, i):  # type: ignore[no-untyped-def]
+    return (lo >> _U(i)) & _ONE if i < 64 else (hi >> _U(i - 64)) & _ONE
+
+
+@njit(cache=CACHING)
+def _mirror_wins2(lo, hi, h, w):  # type: ignore[no-untyped-def]
+    if not _half_turn_symmetric2(lo, hi, h, w):
+        return False
+    # As on one word: only the domino whose middle is the centre of the box meets its image.
+    if h % 2 and w % 2:
+        return not _has2(lo, hi, h // 2 * w + w // 2)
+    if h % 2:
+        first = h // 2 * w + w // 2 - 1
+        return not (_has2(lo, hi, first) and _has2(lo, hi, first + 1))
+    if w % 2:
+        first = (h // 2 - 1) * w + w // 2
+        return not (_has2(lo, hi, first) and _has2(lo, hi, first + w))
+    return True
+
+
+@overload(stencil.live2)
+def _live2_hook(game, lo, hi, h, w, nl_lo, nl_hi):  # type: ignore[no-untyped-def]
+    if game is CRAM_TYPE:
+        return lambda game, lo, hi, h, w, nl_lo, nl_hi: _playable2(lo, hi, h, w, nl_lo, nl_hi)
+    return None
+
+
+@overload(stencil.anchors2)
+def _anchors2_hook(game, lo, hi, h, w, nl_lo, nl_hi):  # type: ignore[no-untyped-def]
+    if game is CRAM_TYPE:
+        def anchors2(game, lo, hi, h, w, nl_lo, nl_hi):  # type: ignore[no-untyped-def]
+            a_lo, a_hi = _shr(lo, hi, 1)
+            d_lo, d_hi = _shr(lo, hi, w if h > 1 else 128)
+            return (lo & a_lo & nl_lo, hi & a_hi & nl_hi), (lo & d_lo, hi & d_hi)
+        return anchors2
+    return None
+
+
+@overload(stencil.rest2)
+def _rest2_hook(game, lo, hi, first_lo, first_hi, w, nl_lo, nl_hi,  # type: ignore[no-untyped-def]
+                shape):
+    if game is CRAM_TYPE:
+        def rest2(game, lo, hi, first_lo, first_hi, w, nl_lo, nl_hi,  # type: ignore[no-untyped-def]
+                  shape):
+            s_lo, s_hi = _shl(first_lo, first_hi, w if shape else 1)
+            return lo & ~(first_lo | s_lo), hi & ~(first_hi | s_hi)
+        return rest2
+    return None
+
+
+@overload(stencil.next_part2)
+def _next_part2_hook(game, lo, hi, h, w, nl_lo, nl_hi):  # type: ignore[no-untyped-def]
+    if game is CRAM_TYPE:
+        return lambda game, lo, hi, h, w, nl_lo, nl_hi: _next_part2(lo, hi, h, w, nl_lo, nl_hi)
+    return None
+
+
+@overload(stencil.mirror_wins2)
+def _mirror_wins2_hook(game, lo, hi, h, w):  # type: ignore[no-untyped-def]
+    if game is CRAM_TYPE:
+        return lambda game, lo, hi, h, w: _mirror_wins2(lo, hi, h, w)
     return None

@@ -48,6 +48,8 @@ class Stencil:
     name: ClassVar[str] = ""
     #: Regions of fewer cells are worth 1 (:func:`smallest_searched`, said in Python).
     smallest: ClassVar[int] = 1
+    #: Whether the game gives the hooks of the wide search (frames of up to 128 cells).
+    wide: ClassVar[bool] = False
 
 
 class StencilType(types.Type):
@@ -123,3 +125,33 @@ def mirror_wins(game: Any, x: Any, h: Any, w: Any) -> Any:
 def smallest_searched(game: Any) -> Any:
     """The fewest cells of a region the search looks into (smaller ones are worth 1)."""
     _compiled_only("smallest_searched")
+
+
+# Hooks of the wide search (:mod:`grundy.boards.wide_search`: regions of up to 128 cells as
+# two words ``lo, hi``; ``nl_lo, nl_hi`` the cells not in the last column).  A game that
+# gives them (and says so by :attr:`Stencil.wide`) is searched on frames of up to 128 cells.
+
+def live2(game: Any, lo: Any, hi: Any, h: Any, w: Any, nl_lo: Any, nl_hi: Any) -> Any:
+    """:func:`live` on two words."""
+    _compiled_only("live2")
+
+
+def anchors2(game: Any, lo: Any, hi: Any, h: Any, w: Any, nl_lo: Any, nl_hi: Any) -> Any:
+    """:func:`anchors` on two words: a tuple of pairs, one per shape."""
+    _compiled_only("anchors2")
+
+
+def rest2(game: Any, lo: Any, hi: Any, first_lo: Any, first_hi: Any, w: Any, nl_lo: Any,
+          nl_hi: Any, shape: Any) -> Any:
+    """:func:`rest` on two words."""
+    _compiled_only("rest2")
+
+
+def next_part2(game: Any, lo: Any, hi: Any, h: Any, w: Any, nl_lo: Any, nl_hi: Any) -> Any:
+    """:func:`next_part` on two words."""
+    _compiled_only("next_part2")
+
+
+def mirror_wins2(game: Any, lo: Any, hi: Any, h: Any, w: Any) -> Any:
+    """:func:`mirror_wins` on two words."""
+    _compiled_only("mirror_wins2")
