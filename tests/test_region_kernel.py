@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from grundy.analysis import analyze
-from grundy.boards import region_kernel, set_search
+from grundy.boards import cram_stencil, region_kernel, set_search
 from grundy.boards.base import BoardGame
 from grundy.boards.bitgrid import Grid, crop, images, to_rows
 from grundy.boards.cram import CRAM, Cram
@@ -191,8 +191,7 @@ class TestBalanced:
                     else random_board(rng, rows, cols, most_free=36))
             for region in CRAM.split(grid):
                 box_rows, box_cols, cells = crop(region)
-                by_kernel = region_kernel._mirror_wins(np.uint64(cells), box_rows, box_cols,
-                                                        region_kernel.CRAM)
+                by_kernel = cram_stencil._mirror_wins(np.uint64(cells), box_rows, box_cols)
                 assert by_kernel == balanced(CRAM, region), region
 
     def test_even_boards_are_not_searched(self) -> None:
@@ -298,7 +297,7 @@ def flagged_pieces(grid: Grid) -> dict[tuple[Cell, Cell], int]:
     region to fall into when it is placed (1, 2, or 0 for no bound)."""
     rows, cols, mask = grid
     not_last = np.uint64(region_kernel._not_last_column(rows, cols))
-    flags = region_kernel._pieces_left(np.uint64(mask), cols, not_last)
+    flags = cram_stencil._pieces_left(np.uint64(mask), cols, not_last)
     one_across, two_across, one_down, two_down = (int(words) for words in flags)
     found = {}
     free = cells_of(grid)

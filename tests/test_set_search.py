@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from grundy.analysis import analyze
-from grundy.boards import region_kernel, set_search
+from grundy.boards import cram_stencil, region_kernel, set_search
 from grundy.boards.cram import CRAM
 from grundy.boards.region_kernel import CRAM as CRAM_KIND
 from grundy.boards.region_kernel import KINGS as KINGS_KIND
@@ -67,7 +67,7 @@ class TestSimplifications:
             rows, cols, cells = random_board(rng, rng.randint(1, 5), rng.randint(1, 6),
                                              most_free=18)
             not_last = np.uint64(region_kernel._not_last_column(rows, cols))
-            reduced = int(set_search._reduced(np.uint64(cells), rows, cols, not_last))
+            reduced = int(cram_stencil._reduced(np.uint64(cells), rows, cols, not_last))
             assert reduced & ~cells == 0
             dropped += reduced != cells
             assert brute(CRAM_KIND, cells_of((rows, cols, reduced))) == brute(
@@ -85,7 +85,7 @@ class TestSimplifications:
     def test_shapes(self, shape: tuple[int, int, int], kept: int) -> None:
         rows, cols, cells = shape
         not_last = np.uint64(region_kernel._not_last_column(rows, cols))
-        assert int(set_search._reduced(np.uint64(cells), rows, cols, not_last)) == kept
+        assert int(cram_stencil._reduced(np.uint64(cells), rows, cols, not_last)) == kept
 
     def test_misere_play_is_not_simplified(self) -> None:
         # Under misère play a tuft's twin is not worthless: the analysis answers misère Cram

@@ -2,9 +2,10 @@
 
 A board is the bitmask of its free cells on an ``R x C`` frame, bit ``r * C + c`` for row
 ``r`` and column ``c`` (as in :mod:`grundy.boards.bitgrid`), with ``R * C <= 64``.  The game
-is a parameter of the search (:data:`CRAM`, :data:`KINGS`): the cells a play takes (a domino
-on two free cells side by side; a king's cell and the free cells a king's step from it) and
-how regions hang together (cells side by side; cells a king's step apart).  A position's
+is a parameter of the search (:data:`CRAM`, :data:`KINGS`), told by its stencil
+(:mod:`grundy.boards.stencil`): the cells a play takes (a domino on two free cells side by
+side; a king's cell and the free cells a king's step from it) and how regions hang together
+(cells side by side; cells a king's step apart).  A position's
 value is the mex, over the plays, of the xor of the values of the regions left; for Cram,
 cells with no free neighbour are left out (no domino can ever cover them).
 
@@ -33,7 +34,8 @@ Finding the regions a domino leaves is much of the work, so the Cram search look
 each domino first: what is left has at most as many pieces as there are arcs of free cells in
 the ring of ten cells round the domino (a path through the domino can go round it within
 an arc).  One arc: what is left is one region, found without a search for its cells.  The
-arcs of every domino of a region are counted at once, on whole words (:func:`_pieces_left`).
+arcs of every domino of a region are counted at once, on whole words (Cram's stencil,
+:func:`grundy.boards.cram_stencil._pieces_left`).
 
 :func:`count_placements` counts the positions of Cram on a board of any size (the sets of
 dominoes that fit), the size of the search that is checked before one starts.
@@ -171,15 +173,6 @@ def _not_last_column(h, w):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=CACHING)
-def _playable(x, h, w, not_last):  # type: ignore[no-untyped-def]
-    """The cells of ``x`` with a neighbour in ``x``: a lone cell never takes a domino."""
-    found = ((x & not_last) << _ONE) | ((x >> _ONE) & not_last)
-    if h > 1:
-        found |= (x << _U(w)) | (x >> _U(w))
-    return x & found
-
-
-@njit(cache=CACHING)
 def _flip_rows(x, h, w):  # type: ignore[no-untyped-def]
     row = _low(w)
     flipped = _ZERO
@@ -292,129 +285,24 @@ def _rehash(keys, tags, new_keys, new_tags):  # type: ignore[no-untyped-def]
 
 # -- the games -----------------------------------------------------------------------------
 
-#: Cram: a play is a domino on two free cells side by side; regions are joined side by side.
+#: Cram: a play is a domino on two free cells side by side; regions are joined side by side
+#: (its stencil: :mod:`grundy.boards.cram_stencil`).
 CRAM = 0
 #: Kings: a play is a king, which takes its cell and the (up to) eight round it out of play;
-#: regions are joined by king steps.
+#: regions are joined by king steps (:mod:`grundy.boards.kings_stencil`).
 KINGS = 1
 
-# A region of fewer cells than this is taken whole by any play (a Cram region of two or three
-# cells side by side, a kings region of one cell or two a step apart): its value is 1.
-_SEARCHED = np.array([4, 3], np.int64)
+#: The names of the games the kernel knows, by kind (their stencils, in the same order:
+#: :data:`grundy.boards.compiled_games.STENCILS`).
+GAMES = ("cram", "kings")
 
 
 @njit(cache=CACHING)
-def _king_area(x, w, not_last):  # type: ignore[no-untyped-def]
-    """The cells of ``x`` and those a king's step from one (above the frame too)."""
-    wide = x | ((x & not_last) << _ONE) | ((x >> _ONE) & not_last)
-    return wide | _up(wide, w) | _down(wide, w)
-
-
-@njit(cache=CACHING)
-def _live(x, h, w, not_last, kind):  # type: ignore[no-untyped-def]
-    """The cells of ``x`` some play may still take."""
-    return _playable(x, h, w, not_last) if kind == CRAM else x
-
-
-@njit(cache=CACHING)
-def _rest(x, first, w, not_last, kind, vertical):  # type: ignore[no-untyped-def]
-    """What is left of ``x`` after the play at the cell ``first`` (for Cram, the domino from
-    it to the right, or up when ``vertical``)."""
-    if kind == KINGS:
-        return x & ~_king_area(first, w, not_last)
-    return x & ~(first | (first << _U(w if vertical else 1)))
-
-
-# -- the search ----------------------------------------------------------------------------
-
-@njit(cache=CACHING)
-def _mirror_wins(x, h, w, kind):  # type: ignore[no-untyped-def]
-    """Whether the cells ``x``, cut down to their ``h x w`` box, are lost for the player to
-    move by the lecture's symmetry strategy: they are their own image under the half turn,
-    and no play meets its own image, so the reply to every play, its image, is always legal.
-    """
-    if _reverse(x) >> _U(64 - h * w) != x:
-        return False
-    if kind == KINGS:
-        # Only a king on the centre's 1, 2 or 4 cells attacks its own image.
-        left = (w - 1) // 2
-        centre = _low(w // 2 - left + 1) << _U(left)
-        if h % 2 == 0:
-            centre |= centre << _U(w)
-        return not x & (centre << _U((h - 1) // 2 * w))
-    # A domino is its own image only when its middle is the centre of the box.
-    if h % 2 and w % 2:
-        return not (x >> _U(h // 2 * w + w // 2)) & _ONE
-    if h % 2:
-        pair = _U(3) << _U(h // 2 * w + w // 2 - 1)
-        return x & pair != pair
-    if w % 2:
-        pair = (_ONE | (_ONE << _U(w))) << _U((h // 2 - 1) * w + w // 2)
-        return x & pair != pair
-    return True
-
-
-@njit(cache=CACHING)
-def _arcs(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9):  # type: ignore[no-untyped-def]
-    """For the ten cells round each domino, in order round it, corners at 0, 3, 5 and 8:
-    where the free cells next to the domino lie on at most one arc of free cells, and where
-    on at most two.  What is left of the region has at most as many pieces as there are
-    arcs: cells of one arc are joined round the domino."""
-    # A corner counts only beside a free side, so that every arc left holds a side.
-    a0 &= a9 | a1
-    a3 &= a2 | a4
-    a5 &= a4 | a6
-    a8 &= a7 | a9
-    one = two = three = _ZERO
-    for start in (a0 & ~a9, a1 & ~a0, a2 & ~a1, a3 & ~a2, a4 & ~a3, a5 & ~a4, a6 & ~a5,
-                  a7 & ~a6, a8 & ~a7, a9 & ~a8):
-        three |= two & start
-        two |= one & start
-        one |= start
-    return ~two, ~three
-
-
-@njit(cache=CACHING)
-def _pieces_left(x, w, not_last):  # type: ignore[no-untyped-def]
-    """For the dominoes of the region ``x``, horizontal then vertical (each by its first
-    cell): those whose removal leaves at most one piece, and at most two, as far as the ten
-    cells round the domino show (every path through the domino can go round it within an
-    arc).  Cells past the left or right edge would wrap to the next row, so they are masked.
-    """
-    left = not_last << _ONE
-    right = not_last
-    far_right = not_last & (not_last >> _ONE)
-    one_across, two_across = _arcs(
-        _up(x, w + 1) & left, _up(x, w), _up(x, w - 1), _up(x, w - 2) & far_right,
-        (x >> _U(2)) & far_right, _down(x, w + 2) & far_right, _down(x, w + 1), _down(x, w),
-        _down(x, w - 1) & left, (x << _ONE) & left)
-    one_down, two_down = _arcs(
-        _up(x, w - 1) & right, (x >> _ONE) & right, _down(x, w + 1) & right,
-        _down(x, 2 * w + 1) & right, _down(x, 2 * w), _down(x, 2 * w - 1) & left,
-        _down(x, w - 1) & left, (x << _ONE) & left, _up(x, w + 1) & left, _up(x, w))
-    return one_across, two_across, one_down, two_down
-
-
-@njit(cache=CACHING)
-def _next_part(live, h, w, not_last, kind):  # type: ignore[no-untyped-def]
-    """The region of ``live`` that holds its lowest cell."""
-    part = live & (~live + _ONE)
-    if kind == KINGS:
-        while True:
-            grown = _king_area(part, w, not_last) & live
-            if grown == part:
-                return part
-            part = grown
-    # The cells that may be reached from the left, from the right, from above or below.
-    from_left = live & (not_last << _ONE)
-    from_right = live & not_last
-    step = w if h > 1 else 0
-    while True:
-        grown = (part | (((part << _U(step)) | (part >> _U(step))) & live)
-                 | ((part << _ONE) & from_left) | ((part >> _ONE) & from_right))
-        if grown == part:
-            return part
-        part = grown
+def _half_turn_symmetric(x, h, w):  # type: ignore[no-untyped-def]
+    """Whether the cells ``x``, cut down to their ``h x w`` box, are their own image under
+    the half turn (the first condition of the symmetry strategy; each game's stencil says
+    which plays meet their own image)."""
+    return _reverse(x) >> _U(64 - h * w) == x
 
 
 # -- the size of a search ------------------------------------------------------------------
@@ -503,14 +391,12 @@ class _Table:
 
 
 # One table per game: a region's bits mean different things in each.
-_tables = [_Table(), _Table()]
+_tables = [_Table() for _ in GAMES]
 
-#: The names of the games the kernel knows, by kind.
-GAMES = ("cram", "kings")
 
 def _check(cells: int, rows: int, cols: int, kind: int) -> None:
-    if kind not in (CRAM, KINGS):
-        raise ValueError(f"game kind {kind} is not CRAM ({CRAM}) nor KINGS ({KINGS})")
+    if not 0 <= kind < len(GAMES):
+        raise ValueError(f"game kind {kind} is none of {len(GAMES)} kinds (region_kernel.GAMES)")
     if rows < 1 or cols < 1 or rows * cols > MAX_CELLS:
         raise ValueError(f"a {rows}x{cols} frame is not 1 to {MAX_CELLS} cells")
     if cells < 0 or cells >> (rows * cols):
@@ -530,7 +416,7 @@ def memo_size(kind: int = CRAM) -> int:
 
 def clear_memo() -> None:
     """Forget every solved region (for cold timings, or to free the tables' memory)."""
-    _tables[:] = [_Table(), _Table()]
+    _tables[:] = [_Table() for _ in GAMES]
 
 
-register("board regions", clear_memo, lambda: memo_size(CRAM) + memo_size(KINGS))
+register("board regions", clear_memo, lambda: sum(memo_size(kind) for kind in range(len(GAMES))))

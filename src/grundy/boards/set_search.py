@@ -23,7 +23,10 @@ easiest first (the sum of the squares of their unknown regions' sizes).
 Exact values go to the table of :mod:`grundy.boards.region_kernel` (normalised regions, as
 there); what a search learns without the value, that it is none of some of the values 0 to 6,
 goes to the same slot in place of a value, so that asking the same again costs one look-up.
-Cram regions are simplified before they are looked up (:func:`_reduced`).  The search is
+Regions are simplified before they are looked up, as the game's stencil says
+(:mod:`grundy.boards.stencil`; Cram's drops cells that change no value).  The search is one
+piece of code for every game: what a play takes, how regions hang together and when the
+symmetry strategy settles a region are asked of the stencil, compiled in.  The search is
 recursive; it stops (and is called again, everything learnt kept) when the table is full,
 which grows it, and after a number of searched regions, so that the caller can look at the
 clock.
@@ -40,27 +43,32 @@ import numpy as np
 from numba import njit
 
 from grundy.boards import region_kernel as kernel
+from grundy.boards.compiled_games import STENCILS
 from grundy.boards.region_kernel import (
     _ABSENT,
-    _SEARCHED,
     _TAG_VALUE,
     CRAM,
-    KINGS,
+    KINGS,  # noqa: F401 (the doctests name it)
     _bit_length,
     _crop,
     _fold,
     _has_room,
-    _live,
     _low,
-    _mirror_wins,
-    _next_part,
     _not_last_column,
-    _pieces_left,
     _popcount,
     _put,
-    _rest,
     _slot,
     _trailing_zeros,
+)
+from grundy.boards.stencil import (
+    anchors,
+    live,
+    mirror_wins,
+    next_part,
+    rest,
+    simplified,
+    single_plays,
+    smallest_searched,
 )
 from grundy.budget import Watch, current_work
 from grundy.compiled import CACHING
@@ -76,7 +84,8 @@ _OUT = -4
 _FULL = kernel._FULL
 _PAUSED = kernel._PAUSED
 
-# The most regions a play may leave (kings: a king's area cuts a region in at most 8).
+# The most regions a play may leave, in any game (kings: a king's area cuts a region in
+# at most 8); a stencil must keep to it (grundy.boards.stencil).
 _MOST_PARTS = 8
 
 
@@ -139,59 +148,16 @@ def _xored(lo, hi, by):  # type: ignore[no-untyped-def]
     return out_lo, out_hi
 
 
-# -- simplifications of Cram regions -------------------------------------------------------
-
-@njit(cache=CACHING)
-def _reduced(x, h, w, not_last):  # type: ignore[no-untyped-def]
-    """The Cram position ``x`` with cells dropped that change no value: a cell with no free
-    neighbour; all but one of the cells whose only free neighbour is the same cell (a play
-    on one of them is a play on any other, and takes the others out of play); and a cell
-    whose every free neighbour has such a one-neighbour cell (a play on it is worth a play on
-    that neighbour's).  Repeated until nothing more goes."""
-    frame = _low(h * w)
-    while True:
-        right = (x >> _ONE) & not_last
-        left = (x & not_last) << _ONE
-        below = x >> _U(w)
-        above = (x << _U(w)) & frame
-        odd = right ^ left ^ below ^ above
-        two = (right & left) | ((right | left) & (below | above)) | (below & above)
-        lone = x & ~(right | left | below | above)
-        tufts = x & odd & ~two
-        # The neighbour of each tuft, in turn from each side; a tuft whose neighbour was
-        # seen already goes.
-        stars = (tufts & below) << _U(w)
-        drop = lone
-        from_right = (tufts & right) << _ONE
-        drop |= (stars & from_right) >> _ONE
-        stars |= from_right
-        from_above = (tufts & above) >> _U(w)
-        drop |= (stars & from_above) << _U(w)
-        stars |= from_above
-        from_left = (tufts & left) >> _ONE
-        drop |= (stars & from_left) << _ONE
-        stars |= from_left
-        bridges = x & ~(tufts | stars)
-        bridges &= ~(((bridges >> _ONE) & not_last) | ((bridges & not_last) << _ONE)
-                     | (bridges >> _U(w)) | (bridges << _U(w)))
-        drop |= bridges
-        if not drop:
-            return x
-        x &= ~drop
-
-
-@njit(cache=CACHING)
-def _after(x, h, w, not_last, kind, first, vertical, single):  # type: ignore[no-untyped-def]
-    """What is left of the region ``x`` after the play at ``first`` that some play may take,
-    simplified (Cram), and whether it is still one piece when ``single`` says it was."""
-    rest = _live(_rest(x, first, w, not_last, kind, vertical), h, w, not_last, kind)
-    if kind != CRAM:
-        return rest, single
-    reduced = _reduced(rest, h, w, not_last)
-    return reduced, single and reduced == rest
-
-
 # -- the search ----------------------------------------------------------------------------
+
+@njit(cache=CACHING)
+def _after(game, x, h, w, not_last, first, shape, single):  # type: ignore[no-untyped-def]
+    """What is left of the region ``x`` after the play of ``shape`` at ``first`` that some
+    play may take, simplified, and whether it is still one piece when ``single`` says it
+    was."""
+    left = live(game, rest(game, x, first, w, not_last, shape), h, w, not_last)
+    reduced = simplified(game, left, h, w, not_last)
+    return reduced, single and reduced == left
 
 @njit(cache=CACHING)
 def _known(part, h, w, keys, tags):  # type: ignore[no-untyped-def]
@@ -209,17 +175,17 @@ def _known(part, h, w, keys, tags):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=CACHING)
-def _parts_of(rest, h, w, not_last, kind, keys, tags, parts,  # type: ignore[no-untyped-def]
+def _parts_of(game, cells, h, w, not_last, keys, tags, parts,  # type: ignore[no-untyped-def]
               single):
-    """Split ``rest`` into its regions (one when ``single``): the xor of the values the
+    """Split ``cells`` into its regions (one when ``single``): the xor of the values the
     table knows, and the regions it does not know in ``parts`` (how many is returned
     second)."""
     total = 0
     count = 0
-    while rest:
-        part = rest if single else _next_part(rest, h, w, not_last, kind)
-        rest &= ~part
-        if _popcount(part) < _SEARCHED[kind]:
+    while cells:
+        part = cells if single else next_part(game, cells, h, w, not_last)
+        cells &= ~part
+        if _popcount(part) < smallest_searched(game):
             total ^= 1
             continue
         value = _known(part, h, w, keys, tags)
@@ -232,12 +198,12 @@ def _parts_of(rest, h, w, not_last, kind, keys, tags, parts,  # type: ignore[no-
 
 
 @njit(cache=CACHING)
-def _value_in(part, h, w, kind, want_lo, want_hi, keys, tags, used,  # type: ignore[no-untyped-def]
+def _value_in(game, part, h, w, want_lo, want_hi, keys, tags, used,  # type: ignore[no-untyped-def]
               quota):
     """The value of the region ``part`` (free cells of an ``h x w`` frame, joined, each with
     a play) when it is in the set ``want`` (or known anyway), else ``_OUT``; ``_FULL`` or
     ``_PAUSED`` when the search must stop (see the module's text)."""
-    if _popcount(part) < _SEARCHED[kind]:
+    if _popcount(part) < smallest_searched(game):
         return np.int64(1)
     y, yh, yw = _crop(part, h, w)
     met = _slot(y, yw, keys, tags)
@@ -264,42 +230,39 @@ def _value_in(part, h, w, kind, want_lo, want_hi, keys, tags, used,  # type: ign
         return np.int64(_PAUSED)
     used[2] += 1
     not_last = _not_last_column(h, w)
-    if _mirror_wins(x, h, w, kind):
-        across = down = _ZERO
-    elif kind == KINGS:
-        across, down = x, _ZERO
-    else:
-        across = x & (x >> _ONE) & not_last
-        down = x & (x >> _U(w)) if h > 1 else _ZERO
-    plays = _popcount(across) + _popcount(down)
+    # A region lost by the symmetry strategy has no play worth searching: its value is 0.
+    mirrored = mirror_wins(game, x, h, w)
+    starts = anchors(game, x, h, w, not_last)
+    plays = 0
+    if not mirrored:
+        for moves in starts:
+            plays += _popcount(moves)
     # The plays that leave their region in one piece, as far as the cells round them show.
-    one_across = one_down = _ZERO
-    if kind == CRAM:
-        one_across, _, one_down, _ = _pieces_left(x, w, not_last)
+    ones = single_plays(game, x, w, not_last)
     # The values it may still have: at most its number of plays.
     may_lo, may_hi = _low(plays + 1), _low(plays + 1 - 64) if plays >= 64 else _ZERO
     # First pass: options the table values at once.  The others are kept with their
     # difficulty, to be searched easiest first.
     firsts = np.empty(plays, np.uint64)
-    verticals = np.empty(plays, np.bool_)
+    shapes = np.empty(plays, np.int64)
     costs = np.empty(plays, np.int64)
     parts = np.empty(_MOST_PARTS, np.uint64)
     left = 0
-    for vertical in (False, True):
-        moves = down if vertical else across
+    for shape in range(len(starts)):
+        moves = _ZERO if mirrored else starts[shape]
         while moves:
             first = moves & (~moves + _ONE)
             moves ^= first
-            single = first & (one_down if vertical else one_across) != _ZERO
-            rest, single = _after(x, h, w, not_last, kind, first, vertical, single)
-            if not rest:
+            single = first & ones[shape] != _ZERO
+            after, single = _after(game, x, h, w, not_last, first, shape, single)
+            if not after:
                 value, count = 0, 0
             else:
-                whole, whole_h, whole_w = _crop(rest, h, w)
-                if _mirror_wins(whole, whole_h, whole_w, kind):
+                whole, whole_h, whole_w = _crop(after, h, w)
+                if mirror_wins(game, whole, whole_h, whole_w):
                     value, count = 0, 0
                 else:
-                    value, count = _parts_of(rest, h, w, not_last, kind, keys, tags, parts,
+                    value, count = _parts_of(game, after, h, w, not_last, keys, tags, parts,
                                              single)
             if count == 0:
                 may_lo, may_hi = _take(value, may_lo, may_hi)
@@ -313,18 +276,18 @@ def _value_in(part, h, w, kind, want_lo, want_hi, keys, tags, used,  # type: ign
             # Insertion by cost, so that the easiest options are searched first.
             k = left
             while k > 0 and costs[k - 1] > cost:
-                firsts[k], verticals[k], costs[k] = firsts[k - 1], verticals[k - 1], costs[k - 1]
+                firsts[k], shapes[k], costs[k] = firsts[k - 1], shapes[k - 1], costs[k - 1]
                 k -= 1
-            firsts[k], verticals[k], costs[k] = first, vertical, cost
+            firsts[k], shapes[k], costs[k] = first, shape, cost
             left += 1
     exact = True
     for m in range(left):
         if not (may_lo & want_lo) and not (may_hi & want_hi):
             return _exclude(x, w, want_lo, want_hi, may_lo, keys, tags, used)
         first = firsts[m]
-        single = first & (one_down if verticals[m] else one_across) != _ZERO
-        rest, single = _after(x, h, w, not_last, kind, first, verticals[m], single)
-        total, count = _parts_of(rest, h, w, not_last, kind, keys, tags, parts, single)
+        single = first & ones[shapes[m]] != _ZERO
+        after, single = _after(game, x, h, w, not_last, first, shapes[m], single)
+        total, count = _parts_of(game, after, h, w, not_last, keys, tags, parts, single)
         # The largest region last: it is the one asked only for some values.
         for k in range(count - 1):
             if _popcount(parts[k]) > _popcount(parts[count - 1]):
@@ -335,7 +298,7 @@ def _value_in(part, h, w, kind, want_lo, want_hi, keys, tags, used,  # type: ign
             bound = 0
             while True:
                 ask_lo, ask_hi = _up_to_value(bound)
-                found = _value_in(parts[k], h, w, kind, ask_lo, ask_hi, keys, tags, used,
+                found = _value_in(game, parts[k], h, w, ask_lo, ask_hi, keys, tags, used,
                                   quota)
                 if found != _OUT:
                     break
@@ -349,7 +312,7 @@ def _value_in(part, h, w, kind, want_lo, want_hi, keys, tags, used,  # type: ign
             ask_lo, ask_hi = _without_largest(may_lo, may_hi)
             top_lo, top_hi = _up_to(want_lo, want_hi)
             ask_lo, ask_hi = _xored(ask_lo & top_lo, ask_hi & top_hi, total)
-            found = _value_in(parts[count - 1], h, w, kind, ask_lo, ask_hi, keys, tags, used,
+            found = _value_in(game, parts[count - 1], h, w, ask_lo, ask_hi, keys, tags, used,
                               quota)
         if found == _OUT:
             may_lo, may_hi = _without_largest(may_lo, may_hi)
@@ -398,17 +361,15 @@ def _exclude(x, w, want_lo, want_hi, may_lo, keys, tags, used):  # type: ignore[
 
 
 @njit(cache=CACHING)
-def _regions(cells, rows, cols, kind):  # type: ignore[no-untyped-def]
+def _regions(game, cells, rows, cols):  # type: ignore[no-untyped-def]
     """The regions of the free ``cells`` that some play may take."""
     not_last = _not_last_column(rows, cols)
-    rest = _live(cells, rows, cols, not_last, kind)
-    if kind == CRAM:
-        rest = _reduced(rest, rows, cols, not_last)
+    left = simplified(game, live(game, cells, rows, cols, not_last), rows, cols, not_last)
     found = np.empty(rows * cols, np.uint64)
     count = 0
-    while rest:
-        part = _next_part(rest, rows, cols, not_last, kind)
-        rest &= ~part
+    while left:
+        part = next_part(game, left, rows, cols, not_last)
+        left &= ~part
         found[count] = part
         count += 1
     return found[:count]
@@ -426,8 +387,8 @@ def _ask(part: int, rows: int, cols: int, kind: int, wanted: tuple[int, int],
     while True:
         table = kernel._tables[kind]
         try:
-            found = int(_value_in(_U(part), rows, cols, kind, want_lo, want_hi, table.keys,
-                                  table.tags, table.used, table.used[2] + _CHUNK))
+            found = int(_value_in(STENCILS[kind], _U(part), rows, cols, want_lo, want_hi,
+                                  table.keys, table.tags, table.used, table.used[2] + _CHUNK))
         except KeyboardInterrupt:
             raise watch.interrupted(int(table.used[2]), int(table.used[1])) from None
         if found == _FULL:
@@ -506,7 +467,7 @@ def _prepared(cells: int, rows: int, cols: int, kind: int) -> tuple[list[int], i
     kernel._check(cells, rows, cols, kind)
     _start_work(kind)
     watch = Watch(f"solving {kernel.GAMES[kind]} on {rows}x{cols} cells")
-    parts = sorted((int(part) for part in _regions(_U(cells), rows, cols, kind)),
+    parts = sorted((int(part) for part in _regions(STENCILS[kind], _U(cells), rows, cols)),
                    key=int.bit_count)
     total = 0
     for part in parts[:-1]:
@@ -547,8 +508,8 @@ def known(cells: int, rows: int, cols: int, kind: int = CRAM) -> int | None:
     kernel._check(cells, rows, cols, kind)
     table = kernel._tables[kind]
     total = 0
-    for part in _regions(_U(cells), rows, cols, kind):
-        if int(part).bit_count() < _SEARCHED[kind]:
+    for part in _regions(STENCILS[kind], _U(cells), rows, cols):
+        if int(part).bit_count() < STENCILS[kind].smallest:
             total ^= 1
             continue
         value = int(_known(part, rows, cols, table.keys, table.tags))
