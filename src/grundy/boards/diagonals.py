@@ -30,13 +30,15 @@ convention, after an estimate of its size
 budget (about 5 s), more under a time budget (``grundy analyze diagonals 24 --budget 1m``);
 a polygon the budget cannot allow is refused at once, saying which time budget would, and
 one of more than 24 vertices whatever the budget.  Normal play: the first player
-wins for n = 5, 6 and every even n from 10 to 20, and loses for n = 3, 4, 7, 8, 9 and every
-odd n from 11 to 19.  Misère play: the first player wins for n = 3, 4, 8 and every even n
-from 10 to 20, and loses for n = 5, 6, 7 and every odd n from 9 to 19.  Conjecture, checked
-for 9 <= n <= 20 under both conventions: from 9 vertices on, the first player wins exactly
+wins for n = 5, 6 and every even n from 10 to 24, and loses for n = 3, 4, 7, 8, 9 and every
+odd n from 11 to 23.  Misère play: the first player wins for n = 3, 4, 8 and every even n
+from 10 to 24, and loses for n = 5, 6, 7 and every odd n from 9 to 23.  Conjecture, checked
+for 9 <= n <= 24 under both conventions: from 9 vertices on, the first player wins exactly
 when n is even, whichever the convention.  By the count, the player who wins (the first
 for n even, the second for n odd) can then force either kind of ending: n - 1 diagonals
-under normal play, n or n - 2 under misère play.  The conjecture is not proved here.
+under normal play, n or n - 2 under misère play.  The conjecture is not proved here: the
+mirror strategy that settles such games on a polygon fails, since diagonals may cross and
+a diameter is its own mirror image.
 
 >>> from grundy.analysis import analyze
 >>> analyze("diagonals 4").nim_value, analyze("diagonals 5").nim_value
