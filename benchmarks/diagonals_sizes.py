@@ -1,5 +1,6 @@
 """How long ``grundy analyze diagonals N`` takes for each N, under either convention: the
-whole command (start-up, the answer and every winning move), one process per run.
+whole command (start-up, the answer and every winning move), one process per run: wall
+seconds, CPU seconds (user + system of the process) and its peak memory.
 
 Run: .venv/bin/python benchmarks/diagonals_sizes.py FIRST LAST [--misere] [--budget B]
      [--src CHECKOUT_SRC]
@@ -12,12 +13,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import time
 
 
-def run(n: int, misere: bool, budget: str | None, src: str | None) -> tuple[str, float]:
+def run(n: int, misere: bool, budget: str | None, src: str | None
+        ) -> tuple[str, float, float, int]:
     command = [sys.executable, "-m", "grundy", "analyze", "diagonals", str(n)]
     if misere:
         command.append("--misere")
@@ -26,18 +29,24 @@ def run(n: int, misere: bool, budget: str | None, src: str | None) -> tuple[str,
     env = dict(os.environ)
     if src:
         env["PYTHONPATH"] = src
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     took = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    # The largest child so far: each n is larger than the one before.
+    peak = after.ru_maxrss // 1024
     if done.returncode == 3:
-        return "refused", took
+        return "refused", took, cpu, peak
     if done.returncode:
-        return f"exit {done.returncode}: {done.stderr.strip()[-200:]}", took
+        return f"exit {done.returncode}: {done.stderr.strip()[-200:]}", took, cpu, peak
     lines = done.stdout.splitlines()
-    winner = "first" if "first player" in lines[1] else "second"
+    said = next(line for line in lines if line.startswith("The "))
+    winner = "first" if said.startswith("The first player") else "second"
     value = next((line.split(":")[1].strip() for line in lines
                   if line.startswith("Nim-value:")), "")
-    return winner + (f" (value {value})" if value else ""), took
+    return winner + (f" (value {value})" if value else ""), took, cpu, peak
 
 
 def main() -> None:
@@ -48,11 +57,11 @@ def main() -> None:
     parser.add_argument("--budget")
     parser.add_argument("--src")
     args = parser.parse_args()
-    print("| n | answer | seconds |")
-    print("|---|---|---|")
+    print("| n | answer | wall s | CPU s | peak MB |")
+    print("|---|---|---|---|---|")
     for n in range(args.first, args.last + 1):
-        answer, took = run(n, args.misere, args.budget, args.src)
-        print(f"| {n} | {answer} | {took:.2f} |", flush=True)
+        answer, took, cpu, peak = run(n, args.misere, args.budget, args.src)
+        print(f"| {n} | {answer} | {took:.2f} | {cpu:.2f} | {peak} |", flush=True)
 
 
 if __name__ == "__main__":

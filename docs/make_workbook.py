@@ -422,17 +422,19 @@ def games(book: Book) -> None:
               "search of `grundy.boards.diagonals_search` answers who wins and every winning "
               "move (it keeps only the runs of open vertices between full ones):")
     book.run("analyze diagonals 12", board=True)
-    book.text("Searched so for n up to 20 (`benchmarks/diagonals_sizes.py`; "
+    book.text("Searched so for n up to 24 (`benchmarks/diagonals_sizes.py`: 20 vertices "
+              "within the default budget, 24 in about 45 s of CPU under `--budget 10m`; "
               "`benchmarks/diagonals_outcomes.py`, an independent search, agrees up to 14): "
-              "the first player wins for n = 5, 6 and every even n from 10 to 20, and loses "
-              "for n = 3, 4, 7, 8, 9 and every odd n from 11 to 19. Misère play "
+              "the first player wins for n = 5, 6 and every even n from 10 to 24, and loses "
+              "for n = 3, 4, 7, 8, 9 and every odd n from 11 to 23. Misère play "
               "(`--misere`): the first player wins for n = 3, 4, 8 and every even n from 10 "
-              "to 20, and loses for n = 5, 6, 7 and every odd n from 9 to 19. Conjecture, "
-              "checked for 9 <= n <= 20 under both conventions: from n = 9 on the first "
+              "to 24, and loses for n = 5, 6, 7 and every odd n from 9 to 23. Conjecture, "
+              "checked for 9 <= n <= 24 under both conventions: from n = 9 on the first "
               "player wins exactly when n is even, whichever the convention. By the count, "
               "the winner (the first player for even n, the second for odd n) can then force "
               "either kind of ending: n - 1 diagonals under normal play, n or n - 2 under "
-              "misère play. The conjecture is not proved here.")
+              "misère play. The conjecture is not proved here: the mirror strategy fails, "
+              "since diagonals may cross and a diameter is its own mirror image.")
 
     book.heading(3, "Game 16 and exercise 29 — Chomp")
     for size in ("2x2", "3x4", "4x4"):

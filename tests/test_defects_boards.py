@@ -60,9 +60,10 @@ CASES: list[tuple[tuple[str, ...], int, str]] = [
     (("analyze", "chords", "1000000"), 3, "the first player wins (nim-value 2)"),
     (("analyze", "chords", "1" + "0" * 30), 3, "listing its winning moves needs about 5e+59"),
     # H5: the outcome search is estimated before it starts.
-    (("analyze", "diagonals", "20"), 3, "a time budget of 42m (--budget) would allow it"),
-    (("analyze", "--budget", "10s", "diagonals", "20"), 3, "the outcome search of diagonals 20"),
-    (("analyze", "diagonals", "52"), 3, "more than 100h"),
+    (("analyze", "diagonals", "20"), 0, "The first player (to move) wins"),
+    (("analyze", "diagonals", "23"), 3, "a time budget of 15s (--budget) would allow it"),
+    (("analyze", "--budget", "10s", "diagonals", "23"), 3, "the outcome search of diagonals 23"),
+    (("analyze", "--budget", "100h", "diagonals", "52"), 3, "takes at most 24 open vertices"),
     (("analyze", "diagonals", "11"), 0, "The second player wins"),
     # H6: whole boxes by their shape; others refused before the geometry is drawn.
     (("analyze", "skewers", "100x100x100"), 0, "Nim-value: 0"),

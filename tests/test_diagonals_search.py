@@ -14,9 +14,11 @@ import pytest
 
 from grundy.analysis import analyze
 from grundy.boards.diagonals import DIAGONALS, NONE, OUTCOME_SEARCH, Word, runs_of, searched
+from grundy.boards.diagonals_kernel import MOST_OPEN, Table, decode, encode
 from grundy.boards.diagonals_search import (
-    OPTION_COST,
+    OPTIONS_PER_POSITION,
     SEARCHES,
+    OutcomeSearch,
     State,
     estimated_options,
     first_player_wins,
@@ -158,7 +160,7 @@ def test_analyze_answers_by_the_outcome_search_where_the_value_search_is_refused
     # 11 vertices: a budget that refuses the nim-value search (its bound) and allows the
     # outcome search (its estimate).
     word = (NONE,) * 11
-    needed = estimated_options(11) * OPTION_COST
+    needed = round(estimated_options(11) / OPTIONS_PER_POSITION)
     assert needed * DIAGONALS.symmetries < DIAGONALS.state_bound(word)
     with work_limit(Budget(needed)):
         answer = analyze("diagonals 11")
@@ -166,8 +168,19 @@ def test_analyze_answers_by_the_outcome_search_where_the_value_search_is_refused
 
 
 def test_a_polygon_too_big_for_the_budget_is_refused_at_once() -> None:
-    with pytest.raises(TooBig, match="a time budget of 42m"):
-        analyze("diagonals 20")
+    with pytest.raises(TooBig, match=r"diagonals 22 needs about 4e\+7 options; .* a time "
+                       r"budget of \d+s \(--budget\) would allow it"):
+        analyze("diagonals 22")
+    with work_limit(Budget(10**12)), pytest.raises(
+            TooBig, match=f"takes at most {MOST_OPEN} open vertices, and this position has 25"):
+        analyze("diagonals 25")
+
+
+def test_twenty_vertices_within_the_default_budget() -> None:
+    """The lecture's polygon of 20 vertices is answered without a budget: the first player
+    wins, and (checked here by the search itself, option by option) every diagonal wins."""
+    answer = analyze("diagonals 20")
+    assert answer.winner == "first" and len(answer.winning_moves) == 20 * 17 // 2
 
 
 def test_small_polygons_keep_their_values() -> None:
@@ -181,8 +194,8 @@ def test_stopped_past_the_budget(misere: bool) -> None:
     SEARCHES[misere].table.clear()
     with work_limit(Budget(2000)), pytest.raises(TooBig) as error:
         analyze("diagonals 14", misere=misere)
-    # Refused before it starts: each option costs OPTION_COST positions of the budget.
-    assert error.value.limit == 2000 // OPTION_COST
+    # Refused before it starts: a position of the budget buys OPTIONS_PER_POSITION options.
+    assert error.value.limit == int(2000 * OPTIONS_PER_POSITION)
     assert "outcome search of diagonals 14" in str(error.value)
 
 
@@ -198,3 +211,32 @@ def test_listed_moves_beyond_the_brute_force() -> None:
     lost = {option for option in options_left if not first_player_wins(runs_of(option))}
     assert answer.nim_value is None and listed == lost
     assert answer.winner == ("first" if lost else "second")
+
+
+def test_keys_keep_the_state() -> None:
+    """A state's key reads back as the same state up to the order of its runs, their
+    directions and the names of the diagonals."""
+    rng = random.Random(11)
+    for _ in range(500):
+        n = rng.randint(3, MOST_OPEN)
+        word, _ = random_position(rng, n, rng.randint(0, n))
+        state = runs_of(word)
+        assert exact(decode(encode(*state))) == exact(state), DIAGONALS.format_state(word)
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_a_table_that_grows_while_searching_keeps_its_answers(
+        misere: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table starts at 16 slots and is moved to bigger arrays many times, the search
+    stopping and going on every few options: the answers are those of the brute force."""
+    monkeypatch.setattr("grundy.boards.diagonals_search._TICK", 7)
+    search = OutcomeSearch(misere)
+    search.table = Table(16)
+    rng = random.Random(3 + misere)
+    with work_limit(Budget(10**9)):
+        search.start("a test")
+        for _ in range(60):
+            n = rng.randint(4, 11)
+            word, drawn = random_position(rng, n, rng.randint(0, n))
+            assert search.wins(runs_of(word)) == brute(n, misere)(drawn)
+    assert len(search.table.results) > 16

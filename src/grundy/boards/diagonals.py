@@ -23,18 +23,22 @@ vertices, or three in a row with their ends joined), and the first player wins e
 when that number is odd (under misère play, when it is even).
 
 Which ending comes, a search decides.  The nim-value is searched while the budget allows
-(10 vertices by default); beyond, :func:`searched` (the outcome search of
+(10 vertices by default); beyond, :func:`searched` (the compiled outcome search of
 :mod:`grundy.boards.diagonals_search`) finds who wins and every winning move, under either
-convention (``grundy analyze diagonals 20 --budget 42m``), after an estimate of its size
-(:func:`~grundy.boards.diagonals_search.estimated_options`): a polygon the budget cannot
-allow is refused at once, saying which time budget would.  Normal play: the first player
-wins for n = 5, 6 and every even n from 10 to 20, and loses for n = 3, 4, 7, 8, 9 and every
-odd n from 11 to 19.  Misère play: the first player wins for n = 3, 4, 8 and every even n
-from 10 to 20, and loses for n = 5, 6, 7 and every odd n from 9 to 19.  Conjecture, checked
-for 9 <= n <= 20 under both conventions: from 9 vertices on, the first player wins exactly
+convention, after an estimate of its size
+(:func:`~grundy.boards.diagonals_search.estimated_options`): 20 vertices within the default
+budget (about 5 s), more under a time budget (``grundy analyze diagonals 24 --budget 1m``);
+a polygon the budget cannot allow is refused at once, saying which time budget would, and
+one of more than 24 vertices whatever the budget.  Normal play: the first player
+wins for n = 5, 6 and every even n from 10 to 24, and loses for n = 3, 4, 7, 8, 9 and every
+odd n from 11 to 23.  Misère play: the first player wins for n = 3, 4, 8 and every even n
+from 10 to 24, and loses for n = 5, 6, 7 and every odd n from 9 to 23.  Conjecture, checked
+for 9 <= n <= 24 under both conventions: from 9 vertices on, the first player wins exactly
 when n is even, whichever the convention.  By the count, the player who wins (the first
 for n even, the second for n odd) can then force either kind of ending: n - 1 diagonals
-under normal play, n or n - 2 under misère play.  The conjecture is not proved here.
+under normal play, n or n - 2 under misère play.  The conjecture is not proved here: the
+mirror strategy that settles such games on a polygon fails, since diagonals may cross and
+a diameter is its own mirror image.
 
 >>> from grundy.analysis import analyze
 >>> analyze("diagonals 4").nim_value, analyze("diagonals 5").nim_value
@@ -55,7 +59,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import partial
-from math import comb
+from math import ceil, comb
 from typing import TYPE_CHECKING
 
 from grundy.boards.base import BoardGame
@@ -276,14 +280,20 @@ def searched(state: Word, misere: bool) -> MisereRule:
     >>> [(move, DIAGONALS.format_state(option())) for move, option in rule.moves]
     [('draw the diagonal 1-4', 'ooaooa')]
     """
-    from grundy.boards.diagonals_search import OPTION_COST, SEARCHES, estimated_options
+    from grundy.boards.diagonals_kernel import MOST_OPEN
+    from grundy.boards.diagonals_search import OPTIONS_PER_POSITION, SEARCHES, estimated_options
 
-    needed = estimated_options(sum(1 for code in state if code != FULL))
-    if needed * OPTION_COST > search_positions():
-        raise TooBig(f"the outcome search of diagonals {DIAGONALS.format_state(state)}",
-                     size=needed, limit=search_positions() // OPTION_COST, unit="options",
-                     advice=f"a time budget of {time_needed(needed * OPTION_COST)} (--budget) "
-                     "would allow it")
+    what = f"the outcome search of diagonals {DIAGONALS.format_state(state)}"
+    open_vertices = sum(1 for code in state if code != FULL)
+    needed = estimated_options(open_vertices)
+    if open_vertices > MOST_OPEN:
+        raise TooBig(what, size=needed, unit="options", advice=f"the search takes at most "
+                     f"{MOST_OPEN} open vertices, and this position has {open_vertices}")
+    allowed = int(search_positions() * OPTIONS_PER_POSITION)
+    if needed > allowed:
+        raise TooBig(what, size=needed, limit=allowed, unit="options",
+                     advice=f"a time budget of {time_needed(ceil(needed / OPTIONS_PER_POSITION))}"
+                     " (--budget) would allow it")
     search = SEARCHES[misere]
     search.start(f"the outcome search of diagonals {DIAGONALS.format_state(state)}"
                  f"{' (misère)' if misere else ''}")

@@ -17,7 +17,9 @@ tries first the options with the fewest open vertices, then those with the most 
 game is a fight over how it ends (see :mod:`grundy.boards.diagonals`), and options close to
 their end are settled fastest.  Before it searches any option it looks whether one is known
 to be lost already.  Both conventions are searched the same way: a position without a move
-is lost for the player to move under normal play and won under misère play.
+is lost for the player to move under normal play and won under misère play.  The search
+itself is compiled (:mod:`grundy.boards.diagonals_kernel`), the states packed into three
+64-bit words; this module keeps the form of a state, the budget and the table.
 
 >>> [first_player_wins(polygon(n)) for n in range(3, 11)]
 [False, False, True, True, False, False, False, True]
@@ -30,8 +32,20 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import repeat
 
+from grundy.boards.diagonals_kernel import (
+    CHILD,
+    MADE,
+    PENDING,
+    STOPPED,
+    Stack,
+    Table,
+    decode,
+    encode,
+    option_keys,
+    search_run,
+)
 from grundy.budget import Watch, search_positions
-from grundy.caches import Memo
+from grundy.caches import register
 from grundy.errors import TooBig
 
 #: Labels of open vertices: bare, one diagonal to a full vertex; 2, 3, ...: one diagonal to
@@ -47,25 +61,27 @@ State = tuple[bool, tuple[tuple[int, ...], ...]]
 
 _TWOS = repeat(PAIRED)
 
-#: About the bytes one remembered state takes (a tuple of runs and its table entry).
-BYTES_PER_STATE = 400
+#: Settled states kept at most; past them the table is forgotten before the next search.
+MOST_STATES = 20_000_000
 #: How many options the search makes between two looks at the clock.
-_TICK = 20_000
-#: Positions of a budget one option of this search costs: it makes about 26 000 options a
-#: second, where the general solver meets 400 000 positions.
-OPTION_COST = 15
+_TICK = 200_000
+#: Options of this search a position of the budget buys: it makes about 2.7 million options
+#: a second (12 164 000 for the whole answer of diagonals 20 in 4.5 s of CPU), where the
+#: general solver meets 400 000 positions.
+OPTIONS_PER_POSITION = 6.5
 
 
 def estimated_options(open_vertices: int) -> int:
     """About how many options the whole answer for a position with ``open_vertices`` makes
-    (who wins, and every winning move): measured from scratch 19 000 for a polygon of 10
-    vertices, 26 000 for 11, 108 000 for 12, 81 000 for 13 and 343 000 for 14 (about 2.2
-    times as many for each more vertex, rounded up).
+    (who wins, and every winning move), measured on polygons from scratch: 332 000 for 14
+    vertices, 1 180 000 for 16, 3 883 000 for 18 and 12 164 000 for 20, an odd polygon a
+    little less than the even one below it (20 838 for 11, 11 631 000 for 21); so about
+    3.1 times as many for each two vertices more, counted from 20.
 
-    >>> estimated_options(12), estimated_options(20) > 50_000_000
-    (120000, True)
+    >>> estimated_options(20), estimated_options(21), estimated_options(14)
+    (12200000, 12200000, 409520)
     """
-    return max(1, round(120_000 * 2.2 ** (open_vertices - 12)))
+    return max(1, round(12_200_000 * 3.1 ** ((open_vertices - 20) // 2)))
 
 
 def polygon(vertices: int) -> State:
@@ -142,7 +158,8 @@ def _pieces(run: list[int]) -> Iterator[list[int]]:
 
 
 def options(state: State) -> set[State]:
-    """The states one diagonal leaves.
+    """The states one diagonal leaves (made by the compiled kernel,
+    :mod:`grundy.boards.diagonals_kernel`).
 
     >>> sorted(options((True, ((0, 0, 0, 0),))))
     [(True, ((0, 2, 0, 2),))]
@@ -151,99 +168,57 @@ def options(state: State) -> set[State]:
     >>> sorted(options((False, ((0, 2), (2, 1)))))
     [(False, ((0,), (1,))), (False, ((1,), (1, 1))), (False, ((1, 2), (2,)))]
     """
-    cycle, runs = state
-    ends = [(k, i, label) for k, run in enumerate(runs) for i, label in enumerate(run)]
-    fresh = PAIRED + len(ends)
-    closing = len(runs[0]) - 1 if cycle else -1
-    # Off the cycle a diagonal changes only the runs of its ends and of their partners.
-    kept = [] if cycle else [_oriented(list(run)) for run in runs]
-    homes: dict[int, set[int]] = {}
-    for k, _, label in ends:
-        if label >= PAIRED:
-            homes.setdefault(label, set()).add(k)
-    found = set()
-    for a, (k, i, first) in enumerate(ends):
-        for kb, j, second in ends[a + 1:]:
-            if kb == k and (j - i == 1 or j - i == closing):
-                continue  # neighbours on the polygon
-            if first >= PAIRED and first == second:
-                continue  # joined already
-            touched = {k, kb}
-            freed = [label for label in (first, second) if label >= PAIRED]
-            for label in freed:
-                touched |= homes[label]
-            new = {r: list(runs[r]) for r in touched}
-            if freed:  # a vertex that fills leaves its partner a diagonal to a full vertex
-                for run in new.values():
-                    for place, label in enumerate(run):
-                        if label in freed:
-                            run[place] = LONE
-            if first == BARE and second == BARE:
-                new[k][i] = new[kb][j] = fresh
-            else:
-                new[k][i] = LONE if first == BARE else FILLED
-                new[kb][j] = LONE if second == BARE else FILLED
-            if cycle:
-                found.add(settle(True, [new[0]]))
-                continue
-            keyed = [kept[r] for r in range(len(runs)) if r not in touched]
-            keyed.extend(_oriented(piece) for run in new.values() for piece in _pieces(run))
-            found.add(_sorted_form(keyed))
-    return found
-
-
-def _order(state: State) -> tuple[int, int]:
-    """Options nearer their end first: fewer open vertices, then more runs."""
-    runs = state[1]
-    return (sum(len(run) for run in runs), 0 if state[0] else -len(runs))
+    return {decode(key) for key in option_keys(encode(*state))}
 
 
 class OutcomeSearch:
-    """Who wins states under one convention, remembered between calls, within the budget
-    in force: options made (:func:`~grundy.budget.search_positions`, each option costing
-    :data:`OPTION_COST` positions), or, under a budget of time and memory (``--budget``),
-    the time and the memory of its table."""
+    """Who wins states under one convention, remembered between calls (the compiled search
+    of :mod:`grundy.boards.diagonals_kernel`), within the budget in force: options made
+    (:func:`~grundy.budget.search_positions` times :data:`OPTIONS_PER_POSITION`), or, under a
+    budget of time and memory (``--budget``), the time and the memory of its table.  The
+    search returns every :data:`_TICK` options, so the clock is read, progress shown and
+    Ctrl-C heard between two of its calls."""
 
     def __init__(self, misere: bool) -> None:
         self.misere = misere
-        self.table: Memo[State, bool] = Memo(
-            "diagonals outcomes" + (" (misère)" if misere else ""), bound=8_000_000)
+        self.table = Table()
+        register("diagonals outcomes" + (" (misère)" if misere else ""), self.table.clear,
+                 self.table.__len__)
         self.made = 0
         self.limit = 0
         self.watch: Watch | None = None
 
     def start(self, what: str) -> None:
         """Start one piece of work, called ``what`` in refusals, with a budget of its own."""
-        self.made, self.limit = 0, search_positions() // OPTION_COST
+        self.made, self.limit = 0, int(search_positions() * OPTIONS_PER_POSITION)
         self.watch = Watch(what, settled="states known")
 
     def wins(self, state: State) -> bool:
         """True when the player to move in ``state`` wins; :class:`TooBig` past the budget
         of the work started last."""
-        known = self.table.get(state)
-        if known is not None:
-            return known
-        found = options(state)
-        self._charge(len(found))
-        if any(self.table.get(option) is False for option in found):
-            self.table[state] = True
-            return True
-        result = self.misere if not found else any(
-            not self.wins(option) for option in sorted(found, key=_order))
-        self.table[state] = result
-        return result
+        if len(self.table) >= MOST_STATES:
+            self.table.clear()
+        key = encode(*state)
+        search = Stack(key)
+        table = self.table
+        table.make_room(_TICK + PENDING)
+        while search_run(search.control, search.stack, search.options, search.counts,
+                  search.cursors, table.keys, table.results, self.misere,
+                  search.control[MADE] + _TICK) == STOPPED:
+            table.make_room(_TICK + PENDING)
+            self._charge(int(search.control[MADE]))
+        self._charge(int(search.control[MADE]))
+        self.made += int(search.control[MADE])
+        return bool(search.control[CHILD])
 
-    def _charge(self, made: int) -> None:
-        before = self.made
-        self.made += made
+    def _charge(self, made_here: int) -> None:
+        made = self.made + made_here
         assert self.watch is not None
         # Under a budget of time and memory the clock stops the search, not a count.
-        if not self.watch.timed and self.made > self.limit:
-            raise TooBig(f"{self.watch.what} (stopped after {before:,} options)",
+        if not self.watch.timed and made > self.limit:
+            raise TooBig(f"{self.watch.what} (stopped after {made:,} options)",
                          limit=self.limit, unit="options")
-        if before // _TICK != self.made // _TICK:
-            self.watch.tick(positions=self.made, regions=len(self.table),
-                            memory=len(self.table) * BYTES_PER_STATE)
+        self.watch.tick(positions=made, regions=len(self.table), memory=self.table.nbytes())
 
 
 SEARCHES = {misere: OutcomeSearch(misere) for misere in (False, True)}
