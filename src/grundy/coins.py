@@ -87,6 +87,7 @@ class CoinRow(Game[Row]):
     Indices in the state are 0-based; the words number coins from 1 at the left.
     """
 
+    picture = "coins"
     @abstractmethod
     def coin_value(self, index: int) -> int:
         """The nim-value of a row whose only head is at ``index`` (0-based)."""
@@ -218,6 +219,7 @@ class MockTurtles(CoinRow):
     [1, 2, 4, 7, 8, 11, 13, 14]
     """
 
+    picture = "coins-then-go"
     name = "mock-turtles"
 
     def coin_value(self, index: int) -> int:
@@ -257,6 +259,7 @@ class Ruler(CoinRow):
     [1, 2, 1, 4, 1, 2, 1, 8]
     """
 
+    picture = "coin-runs"
     name = "ruler"
 
     def coin_value(self, index: int) -> int:
@@ -302,6 +305,7 @@ class TurningCorners(Game[Board]):
     ['turn the corners of rows 1 and 3, columns 1 and 3 (row 3, column 3 from heads to tails)']
     """
 
+    picture = "corners"
     name = "turning-corners"
 
     def value(self, state: Board) -> int:

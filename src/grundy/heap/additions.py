@@ -55,6 +55,7 @@ class NimWithAdditions(Game[Heaps]):
     ['(0,)', 'nim-add:1 2', 'nim-add:0 3']
     """
 
+    picture = "additions"
     name = "nim-add"
 
     def __init__(self, pool: int) -> None:
@@ -168,6 +169,7 @@ class Northcott(Game[Rows]):
     (3, [('W.B',)])
     """
 
+    picture = "northcott"
     name = "northcott"
 
     def value(self, state: Rows) -> int:

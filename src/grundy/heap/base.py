@@ -112,6 +112,7 @@ class HeapGame(HeapPositions):
 'take 1 from an end of 6, leaving 5']
     """
 
+    picture = "heaps"
     #: Largest heap this game computes values up to, heap by heap, whatever the memory
     #: (:data:`MEMORY_BOUND`: memory is the only limit).
     max_computed_heap: int = MAX_COMPUTED_HEAP

@@ -29,6 +29,7 @@ class Staircase(Game[Steps]):
     """Staircase Nim; a position is the coins on steps 1, 2, ... (trailing empty steps
     dropped)."""
 
+    picture = "staircase"
     name = "staircase"
 
     def value(self, state: Steps) -> int:

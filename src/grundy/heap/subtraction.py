@@ -15,7 +15,7 @@ from itertools import islice
 from math import isqrt
 from typing import TYPE_CHECKING
 
-from grundy.core.game import MisereRule, Option
+from grundy.core.game import Option, RuleAnswer
 from grundy.errors import InvalidGame
 from grundy.heap.base import HeapGame, Heaps, Progress, narrow_array
 from grundy.values import Outcome, nim_sum
@@ -71,7 +71,7 @@ class Nim(HeapGame):
         if want < n:
             yield (want,) if want else ()
 
-    def misere_rule(self, state: Heaps) -> MisereRule:
+    def misere_rule(self, state: Heaps) -> RuleAnswer:
         """Bouton's rule for misère Nim, at any size (see :func:`bouton_misere`).
 
         Only three sizes can be left in a heap by a winning move: the normal-play answer
@@ -96,7 +96,7 @@ class Nim(HeapGame):
                         parts = (left,) if left else ()
                         moves.append((self.describe_heap_move(heap, parts),
                                       partial(self.after_move, state, i, parts)))
-        return MisereRule(outcome, tuple(moves), "Bouton's misère rule")
+        return RuleAnswer(outcome, tuple(moves), "Bouton's misère rule")
 
     def parameters(self) -> tuple[()]:
         """Fixed rules: every instance is the same game."""

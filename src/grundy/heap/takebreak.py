@@ -44,6 +44,7 @@ class TakeAndBreak(HeapGame):
 hexadecimal codes are written hex:0.8
     """
 
+    picture = "pins"
     def __init__(self, code: str, *, hexadecimal: bool = False, alias: str | None = None) -> None:
         self.rules = TakeBreakCode.parse(code, hexadecimal=hexadecimal)
         self.alias = alias
@@ -349,6 +350,7 @@ class Daisy(HeapGame):
     ['pluck 1 petal of 6, leaving a row of 5', 'pluck 2 petals of 6, leaving a row of 4']
     """
 
+    picture = "petals"
     name = "daisy"
 
     @property

@@ -74,6 +74,7 @@ def partner(n: int) -> int:
 class Wythoff(Game[Pair]):
     """Wythoff's game; a position is the pair of heaps, smaller first."""
 
+    picture = "queen"
     name = "wythoff"
 
     def is_p_position(self, state: Pair) -> bool:

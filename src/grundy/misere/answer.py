@@ -36,7 +36,7 @@ from grundy.misere.quotient import Quotient
 from grundy.misere.store import known_quotient, known_union, stopped_quotient
 from grundy.misere.tame import tame_pair, tame_quotient
 from grundy.misere.union import HeapUnion
-from grundy.values import Outcome
+from grundy.values import Method, Outcome
 
 #: Where the method is named in the answer.
 CITATION = "Plambeck-Siegel"
@@ -50,6 +50,8 @@ class QuotientAnswer:
     outcome: Outcome
     moves: tuple[Move, ...]
     method: str
+    #: The quotient's answer, or the tame rule's.
+    found_by: Method
 
 
 def quotient_answer(position: Position, *, compute: bool = True,
@@ -83,14 +85,15 @@ def quotient_answer(position: Position, *, compute: bool = True,
     elements = [quotient.image(int(n)) for n in numbers]
     if tame:
         return _answered(position, numbering, quotient, elements,
-                         partial(_tame_reason, numbering, heaps, elements), listing)
+                         partial(_tame_reason, numbering, heaps, elements), listing,
+                         Method.TAME)
     covered = "every heap" if quotient.stable else f"heaps up to {quotient.to}"
     of = numbering.games[0].text if numbering.union is None else (
         f"the heaps of {numbering.union.text} together")
     return _answered(position, numbering, quotient, elements, partial(
         _worked, quotient, [numbering.name(game, h) for game, h in heaps], elements,
         f"the misère quotient of {of} (order {quotient.order} for {covered}, {CITATION})"),
-        listing)
+        listing, Method.QUOTIENT)
 
 
 def _daisy_answer(position: Position, games: tuple[object, ...], compute: bool,
@@ -111,7 +114,7 @@ def _daisy_answer(position: Position, games: tuple[object, ...], compute: bool,
         _worked, quotient, [f"{game.text} {h}" for game, h in heaps], elements,
         f"the misère quotient of kayles (order {quotient.order} for every heap, {CITATION}), "
         "each daisy playing as the element its options call for (proved over every sum of "
-        "rows and daisies)"), listing)
+        "rows and daisies)"), listing, Method.QUOTIENT)
 
 
 def _heaps(position: Position) -> list[tuple[HeapGame, int]]:
@@ -124,8 +127,8 @@ def _heaps(position: Position) -> list[tuple[HeapGame, int]]:
 
 
 def _answered(position: Position, numbering: _Numbering, quotient: Quotient,
-              elements: list[int], explain: Callable[[int], str], listing: int | None
-              ) -> QuotientAnswer:
+              elements: list[int], explain: Callable[[int], str], listing: int | None,
+              found_by: Method) -> QuotientAnswer:
     """Who wins by the product of the heaps' elements, the winning moves (refused past
     ``listing`` heap options looked at), and ``explain`` of the product."""
     monoid = quotient.monoid
@@ -135,7 +138,7 @@ def _answered(position: Position, numbering: _Numbering, quotient: Quotient,
     if outcome is Outcome.N:
         _refuse_long_listing(position, listing)
         moves = _winning_moves(position, numbering, quotient, elements)
-    return QuotientAnswer(outcome, tuple(moves), explain(total))
+    return QuotientAnswer(outcome, tuple(moves), explain(total), found_by)
 
 
 def _refuse_long_listing(position: Position, listing: int | None) -> None:
