@@ -28,6 +28,7 @@ from itertools import combinations
 
 from grundy.budget import search_positions
 from grundy.core.game import Option, RuleAnswer
+from grundy.core.ruleset import Ruleset
 from grundy.errors import InvalidGame, TooBig, capped
 from grundy.heap.base import HeapPositions, Heaps
 from grundy.numerals import whole_number
@@ -392,3 +393,9 @@ def _changed(state: Heaps, option: Heaps) -> tuple[list[int], list[int]]:
             before.remove(h)
             after.remove(h)
     return sorted(before, reverse=True), sorted(after, reverse=True)
+
+
+RULESETS = (
+    Ruleset("moore", "Moore's Nim_k: take from up to K heaps at once, at least one from each",
+            Moore.parse, "K", "moore:2 3 3 4", position="heap sizes", picture="moore"),
+)
