@@ -285,6 +285,10 @@ amounts taken are whole numbers >= 1
         left = parts[0] if parts else 0
         return f"take {n - left} from {n}, leaving {left}"
 
+    def quotient_applies(self) -> bool:
+        """A finite set's misère quotient is built (a rule's has no period proved)."""
+        return self.rule is None
+
     def parameters(self) -> Hashable:
         """The rule, or the set of amounts."""
         return self.rule if self.rule is not None else self.amounts

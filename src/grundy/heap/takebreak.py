@@ -167,6 +167,10 @@ hexadecimal codes are written hex:0.8
             return f"take {n - parts[0]} from an end of {n}, leaving {parts[0]}"
         return super().describe_heap_move(n, parts)
 
+    def quotient_applies(self) -> bool:
+        """Its misère quotient is built: options are heaps of the same game."""
+        return True
+
     def parameters(self) -> tuple[int, ...]:
         """The code's digits."""
         return self.digits
@@ -352,6 +356,7 @@ class Daisy(HeapGame):
     """
 
     picture = "petals"
+    misere_elements = "grundy.misere.daisy"
     name = "daisy"
 
     @property
