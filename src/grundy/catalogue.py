@@ -2,10 +2,10 @@
 ``GAME POSITION... [+ GAME POSITION...]``.
 
 Every ruleset is named here (:data:`RULESETS`) under its name (``nim``) or its prefix with a
-parameter (``subtract:1,2``, ``octal:0.77``).  The records (:class:`Ruleset`) come from the
-ruleset modules, each exporting its own as ``RULESETS``: the heap rules of
-:data:`RULESET_MODULES`, read at once, and the board, coin and graph families of
-:data:`LATER`, whose modules are imported only when one of their games is first named.
+parameter (``subtract:1,2``, ``octal:0.77``).  The records (:class:`Ruleset`) of the heap
+rules come from their modules (:data:`RULESET_MODULES`, each exporting its own as
+``RULESETS``); those of the board, coin and graph families are :data:`LATER`, kept here so
+that their modules are imported only when one of their games is first named.
 :func:`parse_position` reads a position, and ``str`` of a
 :class:`~grundy.core.position.Position` writes it back in the same form.
 

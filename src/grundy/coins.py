@@ -219,12 +219,14 @@ class MockTurtles(CoinRow):
     [1, 2, 4, 7, 8, 11, 13, 14]
     """
 
-    picture = "coins-then-go"
     name = "mock-turtles"
 
     def coin_value(self, index: int) -> int:
         """The odious number of ``index``."""
         return odious(index)
+
+    #: Up to three coins are clicked, then the button ``go``.
+    picture = "coins-then-go"
 
     def companions(self, index: int) -> Iterator[tuple[int, ...]]:
         """Nothing, one coin or two coins to the left."""
@@ -259,12 +261,14 @@ class Ruler(CoinRow):
     [1, 2, 1, 4, 1, 2, 1, 8]
     """
 
-    picture = "coin-runs"
     name = "ruler"
 
     def coin_value(self, index: int) -> int:
         """The ruler function of ``index + 1``."""
         return ruler(index + 1)
+
+    #: A run of coins is clicked by its two ends.
+    picture = "coin-runs"
 
     def companions(self, index: int) -> Iterator[tuple[int, ...]]:
         """The coins from ``j`` to ``index - 1``, for each ``j <= index``."""

@@ -28,7 +28,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from grundy.boards.base import balanced
 from grundy.core.game import Game, Reply
+
+__all__ = ["Reply", "balanced", "symmetry_strategy"]
 
 
 def symmetry_strategy(game: Game[Any], state: Any) -> Reply | None:
