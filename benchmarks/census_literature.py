@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from grundy.census.rows import census_row
+from grundy.census.results import census_row
 from grundy.heap.codes import TakeBreakCode
 from grundy.heap.period import values_needed_take_break
 from test_census_literature import dead_start, expected_preperiod

@@ -13,6 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from make_games import family_index
 from make_pictures import POSITIONS as PICTURE_POSITIONS
 from make_screenshots import POSITIONS as SCREENSHOT_POSITIONS
 from make_workbook import Book, write_or_check
@@ -33,6 +34,9 @@ def build() -> str:
               "command's actual output. Every value given by a theory (a closed form or a "
               "reduction to Nim) is checked in the tests against a search of the literal "
               "game on many small positions; winning moves are moves of the game itself.")
+    book.text("Every game the tool knows, with an example position (`python "
+              "docs/make_games.py` keeps the other lists of games in the docs):")
+    book.text(family_index())
 
     book.heading(2, "Wythoff's game (`wythoff A B`)")
     book.text("Two heaps; take any number from one heap, or the same number from both (a "

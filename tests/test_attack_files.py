@@ -105,7 +105,7 @@ def census_state(path: Path, *rows: dict[str, object], to: int = 100, sealed: bo
 
 
 def true_row(code: str = "0.7", to: int = 100) -> dict[str, object]:
-    from grundy.census.rows import census_row
+    from grundy.census.results import census_row
 
     return census_row(code, to).to_json()
 

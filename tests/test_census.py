@@ -18,7 +18,7 @@ import pytest
 
 from grundy.census import runner
 from grundy.census.equivalence import reduced_options, same_game, same_game_groups
-from grundy.census.rows import BadRow, CensusRow, census_row, checked_row, row_checkpoint
+from grundy.census.results import BadRow, CensusRow, census_row, checked_row, row_checkpoint
 from grundy.census.runner import (
     HEADER,
     CensusState,

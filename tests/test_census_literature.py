@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from grundy.census.equivalence import same_game
-from grundy.census.rows import census_row
+from grundy.census.results import census_row
 from grundy.heap.codes import TakeBreakCode
 from grundy.heap.kernels import take_break_values
 from grundy.heap.period import values_needed_take_break

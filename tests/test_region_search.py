@@ -18,10 +18,10 @@ from grundy.analysis import analyze
 from grundy.boards import region_kernel, set_search
 from grundy.boards.base import BoardGame
 from grundy.boards.bitgrid import Grid
-from grundy.boards.compiled_grid import MAX_KERNEL_CELLS, CompiledGridGame
 from grundy.boards.cram import CRAM, Cram
 from grundy.boards.kings import KINGS, Kings
 from grundy.boards.published import CRAM_VALUES, published_cram_value
+from grundy.boards.region_games import MAX_KERNEL_CELLS, CompiledGridGame
 from grundy.budget import Budget, work_limit
 from grundy.errors import TooBig
 from grundy.heap.takebreak import DAWSON

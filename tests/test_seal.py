@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from grundy.census.rows import census_row
+from grundy.census.results import census_row
 from grundy.census.runner import HEADER, CensusState, NotCensusState, row_seal
 from grundy.heap.cache import _MAGIC, SequenceCache
 from grundy.heap.checkpoint import BadCheckpoint, Checkpoint

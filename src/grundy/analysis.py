@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from grundy.budget import in_force, search_positions, work_limit
 from grundy.caches import Memo
@@ -21,10 +21,7 @@ from grundy.core.game import Game
 from grundy.core.position import Move, Position
 from grundy.errors import TooBig
 from grundy.solver import Solver
-from grundy.values import Infinite, Outcome, Value, value_to_json
-
-if TYPE_CHECKING:
-    from grundy.boards.bitgrid import Grid
+from grundy.values import Infinite, Method, Outcome, Value, value_to_json
 
 
 @dataclass(frozen=True)
@@ -40,7 +37,8 @@ class Analysis:
     """The answer for one position: outcome, nim-value, winning moves, and how it was found.
 
     ``terms`` are the summands of the nim-sum (one per heap or component) under normal play,
-    empty under misère play.  ``method`` says how the outcome was found; ``reason``, when
+    empty under misère play.  ``method`` says in words how the outcome was found, and
+    ``found_by`` names it (:class:`~grundy.values.Method`, what code compares); ``reason``, when
     a game knew the answer without a search (a symmetry strategy), says why in words.
     ``remoteness`` is how many moves the game lasts with perfect play, when it was looked for
     (``remoteness_searched``, see :func:`~grundy.opponent.with_remoteness`): None for a draw
@@ -54,6 +52,7 @@ class Analysis:
     winning_moves: tuple[Move, ...]
     terms: tuple[Term, ...]
     method: str
+    found_by: Method
     reason: str | None = None
     remoteness: int | None = None
     remoteness_searched: bool = False
@@ -130,40 +129,21 @@ def _reason(position: Position) -> str | None:
     return component.game.reason(component.state)
 
 
-#: How an answer found by the outcome search alone (no nim-value) says it was found.
-OUTCOME_SEARCH = ("the outcome search (it stops at the first winning move; the nim-value "
-                  "was not found within the budget)")
-
-
 def _outcome_first(position: Position) -> Analysis | None:
-    """Who wins a lone compiled board game, and the first winning move found, when a timed
-    budget is in force (so that the search may be long) and its value is not known yet: the
-    answer given when the nim-value then runs out of the budget."""
-    from grundy.boards.compiled_grid import CompiledGridGame
-    from grundy.boards.frame import FramedBoard
-
+    """Who wins a lone component by its game's outcome search
+    (:meth:`~grundy.core.game.Game.outcome_search`: a compiled board search), when a timed
+    budget is in force (so that the search may be long): the answer given when the
+    nim-value then runs out of the budget."""
     budget = in_force()
     if budget is None or not budget.timed or len(position.components) != 1:
         return None
     component = position.components[0]
-    game, state = component.game, component.state
-    framed = game if isinstance(game, FramedBoard) else None
-    if framed is not None:
-        # A board in the player's frame: searched as its inner state, the move made in it.
-        game, state = framed.searched, framed.inner(state)
-    if not isinstance(game, CompiledGridGame):
-        return None
-    grid = cast("Grid", state)
-    if not game.compiled(grid) or game.value_known(grid):
-        return None
-    found = game.winning_move(grid)
+    found = component.game.outcome_search(component.state)
     if found is None:
-        return Analysis(position, False, Outcome.P, None, (), (), OUTCOME_SEARCH)
-    if framed is not None:
-        found = framed.framed_play(component.state, found[1])
-        assert found is not None, "the searched game's play is a play of the frame"
-    move = position.lazy_move(0, *found)
-    return Analysis(position, False, Outcome.N, None, (move,), (), OUTCOME_SEARCH)
+        return None
+    moves = tuple(position.lazy_move(0, text, option) for text, option in found.moves)
+    return Analysis(position, False, found.outcome, None, moves, (), found.reason,
+                    Method.OUTCOME_SEARCH)
 
 
 def _normal(position: Position) -> Analysis:
@@ -196,13 +176,14 @@ def _by_values(position: Position) -> Analysis:
     moves: list[Move] = []
     reason = None
     if isinstance(total, Infinite):
-        method = "Smith's generalised Sprague-Grundy values"
+        method, found_by = "Smith's generalised Sprague-Grundy values", Method.SMITH
         if outcome is Outcome.N:
             moves = [m for m in position.moves() if m.position.value() == 0]
     elif total == 0 and (reason := _reason(position)) is not None:
-        method = reason
+        method, found_by = reason, Method.RULE
     else:
         method = "Sprague-Grundy: nim-sum of the components' values"
+        found_by = Method.SPRAGUE_GRUNDY
         if total:
             reason = _reason(position)
             _refuse_long_listing(position, total, sum(
@@ -216,7 +197,8 @@ def _by_values(position: Position) -> Analysis:
     # No two of these moves lead to the same position: each game lists an option once, a
     # move changes only its own component, and the parts a heap move leaves are smaller than
     # the heap, so moves in different heaps differ too.
-    return Analysis(position, False, outcome, total, tuple(moves), tuple(terms), method, reason)
+    return Analysis(position, False, outcome, total, tuple(moves), tuple(terms), method,
+                    found_by, reason)
 
 
 #: How many options the search for winning moves may look at, and how many characters the
@@ -263,7 +245,8 @@ def _misere(position: Position, budget: int) -> Analysis:
         # search would be too big.
         found = quotient_answer(position, compute=True, listing=listing)
     if found is not None:
-        return Analysis(position, True, found.outcome, None, found.moves, (), found.method)
+        return Analysis(position, True, found.outcome, None, found.moves, (), found.method,
+                        found.found_by)
     if refusal is not None:
         raise explained_refusal(refusal, position)
     return _misere_search(position, budget)
@@ -300,7 +283,7 @@ def _misere_search(position: Position, budget: int) -> Analysis:
         moves = [m for m in position.moves()
                  if solver.outcome(m.position.key(), misere=True) is Outcome.P]
     return Analysis(position, True, outcome, None, tuple(moves), (),
-                    "search of the whole position")
+                    "search of the whole position", Method.SEARCH)
 
 
 def _misere_search_refusal(position: Position, budget: int) -> TooBig | None:
@@ -332,7 +315,7 @@ def _by_rule(position: Position, misere: bool) -> Analysis | None:
         return None
     moves = tuple(position.lazy_move(0, text, option) for text, option in rule.moves)
     return Analysis(position, misere, rule.outcome, None if misere else rule.value, moves, (),
-                    rule.reason, None if misere else rule.reason)
+                    rule.reason, Method.RULE, None if misere else rule.reason)
 
 
 _misere_solvers: Memo[int, Solver[Position]] = Memo("misère solvers", bound=16)

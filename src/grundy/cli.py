@@ -38,7 +38,7 @@ from grundy.budget import (
     progress_to,
     work_limit,
 )
-from grundy.catalogue import game_list, parse_game, parse_position
+from grundy.catalogue import listing, parse_game, parse_position
 from grundy.errors import (
     InvalidArgument,
     InvalidGame,
@@ -438,10 +438,7 @@ def _counter(what: str) -> Iterator[Callable[[int, int], None] | None]:
 
 
 def _games(args: argparse.Namespace) -> None:
-    rulesets = game_list()
-    width = max(len(r.usage) for r in rulesets)
-    for ruleset in rulesets:
-        print(f"{ruleset.usage:<{width}}  {ruleset.summary}")
+    print(listing())
 
 
 def _nim_multiply(args: argparse.Namespace) -> None:

@@ -87,6 +87,7 @@ class CoinRow(Game[Row]):
     Indices in the state are 0-based; the words number coins from 1 at the left.
     """
 
+    picture = "coins"
     @abstractmethod
     def coin_value(self, index: int) -> int:
         """The nim-value of a row whose only head is at ``index`` (0-based)."""
@@ -224,6 +225,9 @@ class MockTurtles(CoinRow):
         """The odious number of ``index``."""
         return odious(index)
 
+    #: Up to three coins are clicked, then the button ``go``.
+    picture = "coins-then-go"
+
     def companions(self, index: int) -> Iterator[tuple[int, ...]]:
         """Nothing, one coin or two coins to the left."""
         yield ()
@@ -262,6 +266,9 @@ class Ruler(CoinRow):
     def coin_value(self, index: int) -> int:
         """The ruler function of ``index + 1``."""
         return ruler(index + 1)
+
+    #: A run of coins is clicked by its two ends.
+    picture = "coin-runs"
 
     def companions(self, index: int) -> Iterator[tuple[int, ...]]:
         """The coins from ``j`` to ``index - 1``, for each ``j <= index``."""
@@ -302,6 +309,7 @@ class TurningCorners(Game[Board]):
     ['turn the corners of rows 1 and 3, columns 1 and 3 (row 3, column 3 from heads to tails)']
     """
 
+    picture = "corners"
     name = "turning-corners"
 
     def value(self, state: Board) -> int:

@@ -98,6 +98,7 @@ class GraphGame(Game[Tokens]):
     ([('x', 'z'), ('y', 'y')], 0, 0)
     """
 
+    picture = "graph"
     name = "graph"
 
     def __init__(self, edges: Iterable[tuple[str, str]], nodes: Iterable[str] = (), *,

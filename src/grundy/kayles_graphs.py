@@ -84,6 +84,7 @@ def options_budget() -> int:
 class GraphKayles(Game[int]):
     """Kayles on an undirected graph; a state is the bitmask of the remaining nodes."""
 
+    picture = "kayles-nodes"
     name: ClassVar[str] = "graph-kayles"
     #: Nodes a set of moves of each size removes, per move: a position is fixed by them.
     removed: ClassVar[int] = 1
@@ -444,6 +445,7 @@ class ArcKayles(GraphKayles):
     [0, 1, 1, 2]
     """
 
+    picture = "kayles-edges"
     name = "arc-kayles"
     removed = 2
 

@@ -41,8 +41,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from grundy.analysis import Analysis, analyze, as_position
-from grundy.boards.base import BoardGame
-from grundy.boards.symmetry import symmetry_strategy
 from grundy.budget import Budget, playing_budget
 from grundy.caches import register
 from grundy.core.position import Component, Move, Position
@@ -181,7 +179,7 @@ def _fallback_move(position: Position, misere: bool) -> Move:
 
 def mirror_reply(position: Position, misere: bool = False) -> Move | None:
     """The lecture's symmetry strategy on a board too big to analyse, if it applies: the move
-    that hands over a balanced board (:func:`~grundy.boards.symmetry.symmetry_strategy`).
+    that hands over a balanced board (:meth:`~grundy.core.game.Game.symmetry_reply`).
     Under misère play the last mover loses, so the strategy wins nothing: None.
 
     >>> mirror_reply(as_position("cram ##..../....../....../....../....../......"))
@@ -192,7 +190,7 @@ def mirror_reply(position: Position, misere: bool = False) -> Move | None:
     if misere or len(position.components) != 1:
         return None
     component = position.components[0]
-    reply = symmetry_strategy(component.game, component.state)
+    reply = component.game.symmetry_reply(component.state)
     if reply is None:
         return None
     return Move(position.say(0, reply.move), position.replace(0, reply.state))
@@ -229,14 +227,12 @@ def _some_moves(position: Position) -> list[Move]:
 
 
 #: Board words the fallback may pass over to make the moves it looks at: each move of a
-#: board is a pass over it (:meth:`~grundy.boards.base.BoardGame.extent` words) to find its
+#: board is a pass over it (:meth:`~grundy.core.game.Game.extent` words) to find its
 #: regions, so a 200x200 board (626 words) has 40 moves looked at, not 5 000 (minutes).
 MAX_BOARD_WORDS = 25_000
 
 
 def _how_many(component: Component) -> int:
-    if not isinstance(component.game, BoardGame):
-        return MAX_MOVES
     return max(1, min(MAX_MOVES, MAX_BOARD_WORDS // component.game.extent(component.state)))
 
 

@@ -66,6 +66,31 @@ class Outcome(enum.Enum):
         return cls.P if value == 0 else cls.N
 
 
+class Method(enum.Enum):
+    """How an answer was found: what code compares (the answer's words, shown to people, say
+    the same at length and are never compared).
+
+    >>> Method.QUOTIENT.value
+    'misère quotient'
+    """
+
+    #: The nim-sum of the components' nim-values (Sprague–Grundy).
+    SPRAGUE_GRUNDY = "Sprague-Grundy"
+    #: Smith's generalised values of a game with cycles.
+    SMITH = "Smith"
+    #: A theorem the game knows for a lost position (a symmetry strategy), or a rule it
+    #: knows at any size (Bouton's misère rule, strategy stealing).
+    RULE = "rule"
+    #: The outcome search alone: the first winning move, no nim-value.
+    OUTCOME_SEARCH = "outcome search"
+    #: A search of the whole position (misère play).
+    SEARCH = "search"
+    #: The misère quotient of the heaps' game (or of their union).
+    QUOTIENT = "misère quotient"
+    #: The tame rule: misère Nim's rule for a tame game.
+    TAME = "tame rule"
+
+
 @dataclass(frozen=True)
 class Infinite:
     """Smith's loopy value ∞(A): the position can be kept alive for ever.

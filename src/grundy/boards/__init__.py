@@ -46,7 +46,8 @@ from grundy.boards.kings import KINGS, Kings
 from grundy.boards.numbers import TWO_NUMBERS, TwoNumbers
 from grundy.boards.rows import ROWS, Rows
 from grundy.boards.skewers import SKEWERS, Skewers
-from grundy.boards.symmetry import Reply, symmetry_strategy
+from grundy.boards.symmetry import symmetry_strategy
+from grundy.core.game import Reply
 
 __all__ = [
     "BISHOPS",

@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 
 from grundy.budget import search_positions, time_needed
 from grundy.caches import remembered
-from grundy.core.game import Game, Option
+from grundy.core.game import Game, Option, Reply
 from grundy.core.position import Component, Position
 from grundy.errors import TooBig, capped
 from grundy.values import Value
@@ -148,6 +148,25 @@ class BoardGame(Game[S]):
         """The image of a play under the symmetry of :meth:`mirror`."""
         raise NotImplementedError(f"{self.text} has no symmetry strategy")
 
+    def symmetry_reply(self, state: S) -> Reply | None:
+        """The play that leaves a balanced position (:mod:`grundy.boards.symmetry`), or None:
+        the position is balanced already, no play balances it, or the board has no mirror.
+
+        >>> from grundy.boards.kings import KINGS
+        >>> KINGS.symmetry_reply((3, 3, 511)).move
+        'put a king on b2'
+        """
+        if self.mirror(state) is None or balanced(self, state):
+            return None
+        # A position may come cut down to its cells (canonical, as in a Position): the board
+        # the mirror needs is then the one that a play leaves, cut down again.
+        for cut in (False, True):
+            for play in self.plays(state):
+                after = self.apply(state, play)
+                if balanced(self, self.fold(after) if cut else after):
+                    return Reply(self.describe_play(state, play), after)
+        return None
+
     def is_empty(self, state: S) -> bool:
         """True for the settled state with no play left, so a sum may drop it (a board in
         the player's frame is kept to the end, its cells all used)."""
@@ -252,11 +271,6 @@ class BoardGame(Game[S]):
         """:data:`SYMMETRY` when ``state`` is :func:`balanced`: the lecture's symmetry
         strategy wins it for the second player."""
         return SYMMETRY if balanced(self, self.fold(state)) else None
-
-    def extent(self, state: S) -> int:
-        """What one play costs to apply and check, roughly: the words of a board's bitmask,
-        the rows of a diagram (1 unless a game says more)."""
-        return 1
 
     def _mirror_checkable(self, region: S) -> bool:
         """True when :func:`balanced` may look at every play of ``region`` in about a second

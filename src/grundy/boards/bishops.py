@@ -85,6 +85,7 @@ class Bishops(PieceGame):
     0
     """
 
+    picture = "chess-grid"
     name = "bishops"
 
     piece = "bishop"

@@ -71,7 +71,7 @@ from typing import TYPE_CHECKING, Any
 
 from grundy.boards.base import BoardGame
 from grundy.caches import remembered
-from grundy.core.game import MisereRule, Option
+from grundy.core.game import Option, RuleAnswer
 from grundy.errors import BEYOND, InvalidPosition, TooBig
 from grundy.numerals import shown, sizes
 from grundy.values import Outcome
@@ -192,6 +192,7 @@ class Chocolate(BoardGame[Bar]):
     (0, 1, 0)
     """
 
+    picture = "bar"
     name = "chocolate"
 
     # Played in the player's frame by grundy.boards.frames; its own states are the search's.
@@ -250,7 +251,7 @@ class Chocolate(BoardGame[Bar]):
             return None
         return STRIP_RULE
 
-    def normal_rule(self, state: Bar) -> MisereRule | None:
+    def normal_rule(self, state: Bar) -> RuleAnswer | None:
         """A bar alone whose literal search is more than :data:`LITERAL_AT_ONCE` positions,
         answered by the strip rule (see the module): who wins and the winning moves, with no
         nim-value; None when the literal search is quick (it gives the nim-value too).
@@ -267,7 +268,7 @@ class Chocolate(BoardGame[Bar]):
             return None
         return self.strip_rule(folded)
 
-    def strip_rule(self, state: Bar) -> MisereRule:
+    def strip_rule(self, state: Bar) -> RuleAnswer:
         """Who wins a bar played alone, and every winning move, by the strip rule (see the
         module), at any size the table of pieces allows.
 
@@ -277,18 +278,18 @@ class Chocolate(BoardGame[Bar]):
         """
         folded = self.fold(state)
         if folded == FINISHED:
-            return MisereRule(Outcome.P, (), "the game is over")
+            return RuleAnswer(Outcome.P, (), "the game is over")
         if folded[0][0] == 1:
             # Only a break one square from a strip's end makes a 1x1; a strip of a
             # 30-digit length has far too many other breaks to look at.
             won = [(index, 1, 1) for index, (a, b) in enumerate(folded)
                    if a == 1 and not (index and folded[index - 1] == (a, b))]
-            return MisereRule(Outcome.N, tuple(
+            return RuleAnswer(Outcome.N, tuple(
                 (self.describe_play(folded, play), partial(self.settle, FINISHED))
                 for play in won), "a piece one square wide: break off a 1x1")
         return self._sum_of_pieces(folded, False, STRIP_RULE)
 
-    def misere_rule(self, state: Bar) -> MisereRule | None:
+    def misere_rule(self, state: Bar) -> RuleAnswer | None:
         """Misère play (whoever breaks off a 1x1 loses) by the sum of the pieces in the game
         of breaks that make no 1x1 (see the module); None for the finished position.
 
@@ -301,7 +302,7 @@ class Chocolate(BoardGame[Bar]):
             return None
         return self._sum_of_pieces(folded, True, MISERE_STRIP_RULE)
 
-    def _sum_of_pieces(self, folded: Bar, misere: bool, reason: str) -> MisereRule:
+    def _sum_of_pieces(self, folded: Bar, misere: bool, reason: str) -> RuleAnswer:
         """Who wins ``folded`` as the sum of its pieces in the game of the strip rule (breaks
         that leave no strip) or with ``misere`` of its misère form (breaks that make no 1x1),
         and the breaks of that game to a sum of nim-value 0."""
@@ -316,7 +317,7 @@ class Chocolate(BoardGame[Bar]):
                 if in_game and _xor_of_pieces(after, table) == 0:
                     moves.append((self.describe_play(folded, play),
                                   partial(self.settle, after)))
-        return MisereRule(Outcome.N if total else Outcome.P, tuple(moves), reason)
+        return RuleAnswer(Outcome.N if total else Outcome.P, tuple(moves), reason)
 
     def region_bound(self, region: Bar) -> int:
         """The multisets of pieces that could be left, and the finished position."""

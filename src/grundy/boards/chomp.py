@@ -48,7 +48,7 @@ from itertools import accumulate, pairwise
 from grundy.boards.base import BoardGame
 from grundy.boards.bitgrid import MAX_CELLS, square
 from grundy.budget import search_positions
-from grundy.core.game import MisereRule
+from grundy.core.game import RuleAnswer
 from grundy.errors import BEYOND, InvalidPosition, TooBig, capped
 from grundy.numerals import is_whole_number, shown, sizes, whole_number
 from grundy.values import Outcome, Value
@@ -90,6 +90,7 @@ class Chomp(BoardGame[Diagram]):
     (4, 0, 3)
     """
 
+    picture = "chomp"
     name = "chomp"
 
     symmetries = 2
@@ -147,7 +148,7 @@ class Chomp(BoardGame[Diagram]):
         found = diagram_value(state, conjugate(state), WORK_FACTOR * search_positions())
         return super().value(state) if found is None else found
 
-    def normal_rule(self, state: Diagram) -> MisereRule | None:
+    def normal_rule(self, state: Diagram) -> RuleAnswer | None:
         """Who wins a rectangle whose box is too big to tabulate quickly (more than
         :data:`RULE_FROM` diagrams) or whose moves are too many to value one by one (more
         than :data:`RULE_SQUARES` squares): :func:`rectangle_rule`; None otherwise.
@@ -236,7 +237,7 @@ TWO_ROWS = ("; on two rows taking the top-right square leaves rows of n and n - 
 ONE_ROW = "; on one row taking all but the poisoned square wins"
 
 
-def rectangle_rule(state: Diagram) -> MisereRule | None:
+def rectangle_rule(state: Diagram) -> RuleAnswer | None:
     """Who wins a rectangle, by strategy stealing, with the winning move of a square, of two
     rows or of one row (see the module); None for a diagram that is not a rectangle or is
     only the poisoned square.
@@ -258,9 +259,9 @@ def rectangle_rule(state: Diagram) -> MisereRule | None:
     elif min(rows, cols) == 2:
         play, why = (rows - 1, cols - 1), TWO_ROWS
     else:
-        return MisereRule(Outcome.N, (), STEALING)
+        return RuleAnswer(Outcome.N, (), STEALING)
     move = (CHOMP.describe_play(state, play), partial(CHOMP.settle, CHOMP.apply(state, play)))
-    return MisereRule(Outcome.N, (move,), STEALING + why)
+    return RuleAnswer(Outcome.N, (move,), STEALING + why)
 
 
 #: The most squares a board may have.

@@ -49,6 +49,7 @@ class Chords(HeapGame):
     [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]
     """
 
+    picture = "circle"
     name = "chords"
 
     def heap_options(self, n: int) -> Iterator[Heaps]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from functools import partial
 
 from grundy.boards.base import balanced
 from grundy.boards.bitgrid import (
@@ -16,11 +15,10 @@ from grundy.boards.bitgrid import (
     orthogonal_neighbours,
     square,
 )
-from grundy.boards.compiled_grid import CompiledGridGame
 from grundy.boards.published import SOURCE, published_cram_value
-from grundy.boards.symmetry import symmetry_strategy
+from grundy.boards.region_games import CompiledGridGame
 from grundy.budget import SEARCH_SECONDS, Budget, in_force, search_positions, work_limit
-from grundy.core.game import MisereRule, Option
+from grundy.core.game import Option, RuleAnswer, ready
 from grundy.errors import BEYOND, TooBig
 from grundy.values import Outcome
 
@@ -39,13 +37,14 @@ class Cram(CompiledGridGame):
     first player wins, by search) have no such argument.  So Cram 100x200 is a second-player
     win, although far too big to search: :meth:`value` gives it the value 0 by this
     argument (a region left by play that is not balanced is refused with
-    :class:`~grundy.errors.TooBig`), and :func:`grundy.boards.symmetry.symmetry_strategy`
+    :class:`~grundy.errors.TooBig`), and :meth:`~grundy.core.game.Game.symmetry_reply`
     plays the answers.
 
     >>> CRAM.value((4, 4, (1 << 16) - 1)), CRAM.value((2, 3, 63))
     (0, 1)
     """
 
+    picture = "cram-grid"
     name = "cram"
 
 
@@ -85,7 +84,7 @@ class Cram(CompiledGridGame):
             return 0b11 << (rows // 2 * cols + cols // 2 - 1)
         return None
 
-    def normal_rule(self, state: Grid) -> MisereRule | None:
+    def normal_rule(self, state: Grid) -> RuleAnswer | None:
         """Who wins a whole board that the search would refuse under the budget in force:
         an even x odd one by the symmetry strategy, with the domino across the centre
         (:meth:`symmetry_rule`), and its published nim-value when there is one; an odd x odd
@@ -114,21 +113,21 @@ class Cram(CompiledGridGame):
                 f"{by_symmetry.reason}; its nim-value, {value}, is the published one "
                 f"({SOURCE})"))
         if (value is None or cells != (1 << rows * cols) - 1
-                or balanced(self, state) or symmetry_strategy(self, state) is not None
+                or balanced(self, state) or self.symmetry_reply(state) is not None
                 or self.region_bound(state) <= self.kernel_limit()):
             return None
         outcome = Outcome.of_value(value)
         words = (f"the published nim-value of Cram {rows}x{cols}, {value} ({SOURCE}): the "
                  f"{outcome.winner} player wins")
         if outcome is Outcome.P:
-            return MisereRule(outcome, (), words, value)
+            return RuleAnswer(outcome, (), words, value)
         found = self.searched_move(state)
         if found is None:
-            return MisereRule(outcome, (), words + (
+            return RuleAnswer(outcome, (), words + (
                 "; a winning move is not named, as the outcome search found none within the "
                 "time budget (a longer one may: --budget)"), value)
         move, option = found
-        return MisereRule(outcome, ((move, partial(_same, option)),), words + (
+        return RuleAnswer(outcome, ((move, ready(option)),), words + (
             "; the winning move was found by the outcome search (it stops at the first)"),
             value)
 
@@ -158,9 +157,6 @@ class Cram(CompiledGridGame):
         count = region_kernel.count_placements(lines)
         return 1 << region[2].bit_count() if count is None else count
 
-
-def _same(option: Option) -> Option:
-    return option
 
 
 CRAM = Cram()

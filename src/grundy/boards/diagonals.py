@@ -58,13 +58,12 @@ a diameter is its own mirror image.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import partial
 from math import ceil, comb
 from typing import TYPE_CHECKING
 
 from grundy.boards.base import BoardGame
 from grundy.budget import search_positions, time_needed
-from grundy.core.game import MisereRule
+from grundy.core.game import RuleAnswer, ready
 from grundy.errors import InvalidPosition, TooBig, short_number
 from grundy.numerals import is_whole_number, whole_number
 from grundy.values import Outcome
@@ -132,6 +131,7 @@ class Diagonals(BoardGame[Word]):
     [0, 0, 1, 1, 0, 0]
     """
 
+    picture = "polygon"
     name = "diagonals"
 
     symmetries = 2
@@ -192,14 +192,14 @@ class Diagonals(BoardGame[Word]):
         folded = self.fold(state)
         return [] if folded == TRIANGLE else [folded]
 
-    def normal_rule(self, state: Word) -> MisereRule | None:
+    def normal_rule(self, state: Word) -> RuleAnswer | None:
         """Who wins ``state`` and every winning move, by :func:`searched`, when the search for
         its nim-value would be refused (its bound exceeds the budget); None otherwise."""
         if self.state_bound(state) <= search_positions() * self.symmetries:
             return None
         return searched(state, misere=False)
 
-    def misere_rule(self, state: Word) -> MisereRule | None:
+    def misere_rule(self, state: Word) -> RuleAnswer | None:
         """Who wins ``state`` under misère play and every winning move, by :func:`searched`,
         when the general search would be refused (its bound exceeds the budget)."""
         if self.state_bound(state) <= search_positions():
@@ -272,7 +272,7 @@ OUTCOME_SEARCH = ("the outcome search of the runs of open vertices (grundy.board
                   "diagonals_search): it finds who wins, not the nim-value")
 
 
-def searched(state: Word, misere: bool) -> MisereRule:
+def searched(state: Word, misere: bool) -> RuleAnswer:
     """Who wins ``state`` and every winning move, by the outcome search of
     :mod:`grundy.boards.diagonals_search`, within one budget for the whole answer.
 
@@ -298,13 +298,13 @@ def searched(state: Word, misere: bool) -> MisereRule:
     search.start(f"the outcome search of diagonals {DIAGONALS.format_state(state)}"
                  f"{' (misère)' if misere else ''}")
     if not search.wins(runs_of(state)):
-        return MisereRule(Outcome.P, (), OUTCOME_SEARCH)
+        return RuleAnswer(Outcome.P, (), OUTCOME_SEARCH)
     moves = []
     for text, option in DIAGONALS.labelled_moves(state):
         assert isinstance(option, tuple), "a polygon never falls apart"
         if not search.wins(runs_of(option)):
-            moves.append((text, partial(_same, option)))
-    return MisereRule(Outcome.N, tuple(moves), OUTCOME_SEARCH)
+            moves.append((text, ready(option)))
+    return RuleAnswer(Outcome.N, tuple(moves), OUTCOME_SEARCH)
 
 
 def runs_of(word: Word) -> State:
@@ -332,7 +332,3 @@ def runs_of(word: Word) -> State:
         else:
             labels.append(BARE)
     return settle(True, [labels])
-
-
-def _same(option: Word) -> Word:
-    return option

@@ -24,11 +24,10 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Hashable, Iterable, Iterator, Sequence
-from functools import partial
 from typing import Any, TypeVar
 
 from grundy.boards.base import BoardGame, Play
-from grundy.core.game import Game, MisereRule, Option
+from grundy.core.game import Game, Option, Reply, RuleAnswer, ready
 from grundy.core.position import Position
 from grundy.values import Value
 
@@ -39,9 +38,6 @@ F = TypeVar("F", bound=Hashable)
 #: plays the rule names in its own words are (a Chomp board of a million squares).
 MOST_MATCHED = 5000
 
-
-def _given(option: Option) -> Option:
-    return option
 
 
 class FramedBoard(Game[F]):
@@ -131,15 +127,33 @@ class FramedBoard(Game[F]):
         """The searched game's reason for the state."""
         return self.searched.reason(self.inner(state))
 
-    def normal_rule(self, state: F) -> MisereRule | None:
+    def outcome_search(self, state: F) -> RuleAnswer | None:
+        """The searched game's outcome search, its winning move made in the player's frame."""
+        found = self.searched.outcome_search(self.inner(state))
+        if found is None:
+            return None
+        moves = []
+        for _, make in found.moves:
+            framed = self.framed_play(state, make())
+            assert framed is not None, "the searched game's play is a play of the frame"
+            moves.append((framed[0], ready(framed[1])))
+        return RuleAnswer(found.outcome, tuple(moves), found.reason, found.value)
+
+    def symmetry_reply(self, state: F) -> Reply | None:
+        """The searched game's symmetry strategy, its answer made in the player's frame."""
+        inner = self.searched.symmetry_reply(self.inner(state))
+        found = None if inner is None else self.framed_play(state, inner.state)
+        return None if found is None else Reply(*found)
+
+    def normal_rule(self, state: F) -> RuleAnswer | None:
         """The searched game's rule, its moves made in the frame."""
         return self._framed(state, self.searched.normal_rule(self.inner(state)))
 
-    def misere_rule(self, state: F) -> MisereRule | None:
+    def misere_rule(self, state: F) -> RuleAnswer | None:
         """The searched game's misère rule, its moves made in the frame."""
         return self._framed(state, self.searched.misere_rule(self.inner(state)))
 
-    def _framed(self, state: F, rule: MisereRule | None) -> MisereRule | None:
+    def _framed(self, state: F, rule: RuleAnswer | None) -> RuleAnswer | None:
         """``rule`` with each of its moves replaced by the framed plays that leave a position
         equal to the move's (up to the board's symmetries)."""
         if rule is None or not rule.moves:
@@ -163,9 +177,9 @@ class FramedBoard(Game[F]):
                 candidates = ((description, self.apply(state, play))
                               for play in self.plays(state)
                               if (description := self.describe_play(state, play)) in said)
-        moves = tuple((description, partial(_given, after)) for description, after in candidates
+        moves = tuple((description, ready(after)) for description, after in candidates
                       if self.key(after).key() in wanted)
-        return MisereRule(rule.outcome, moves, rule.reason, rule.value)
+        return RuleAnswer(rule.outcome, moves, rule.reason, rule.value)
 
     def state_bound(self, state: F) -> int | None:
         """The searched game's bound for the state."""

@@ -61,6 +61,7 @@ class ChompBoard(FramedBoard[ChompFrame]):
     '...#####/...#####/...#####/...#####/...#####'
     """
 
+    picture = "chomp-board"
     name = "chomp"
     searched = CHOMP
 
@@ -140,6 +141,7 @@ class ChocolateBoard(FramedBoard[ChocolateFrame]):
     'break a1-d3 into a1-d1 and a2-d3'
     """
 
+    picture = "chocolate-board"
     name = "chocolate"
     searched = CHOCOLATE
 
@@ -296,6 +298,7 @@ class DiagonalsBoard(FramedBoard[DiagonalsFrame]):
     '6 1-3 2-5'
     """
 
+    picture = "diagonals-board"
     name = "diagonals"
     searched = DIAGONALS
 
@@ -375,6 +378,7 @@ class ChordsBoard(FramedBoard[ChordsFrame]):
     ((2, 4), ['draw the chord 2-3', 'draw the chord 5-6'])
     """
 
+    picture = "chords-board"
     name = "chords"
     searched = CHORDS
 
@@ -502,6 +506,7 @@ class PieceBoard(FramedBoard[PieceFrame]):
     'K#./##./...'
     """
 
+    picture = "piece-board"
     searched: PieceGame
     #: The piece's letter in the text form.
     letter: str = "P"

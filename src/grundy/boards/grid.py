@@ -22,7 +22,7 @@ from abc import abstractmethod
 from collections.abc import Iterator
 from functools import partial
 
-from grundy.boards.base import SYMMETRY, BoardGame
+from grundy.boards.base import SYMMETRY, BoardGame, balanced
 from grundy.boards.bitgrid import (
     Grid,
     bits,
@@ -37,7 +37,7 @@ from grundy.boards.bitgrid import (
 from grundy.boards.strips import strip_reason, strip_value
 from grundy.budget import search_positions
 from grundy.caches import Memo
-from grundy.core.game import MisereRule
+from grundy.core.game import Reply, RuleAnswer
 from grundy.errors import InvalidPosition
 from grundy.values import Outcome, Value
 
@@ -127,7 +127,25 @@ class GridGame(BoardGame[Grid]):
             return None
         return self.opening_by_shape(rows, cols)
 
-    def symmetry_rule(self, state: Grid, limit: int) -> MisereRule | None:
+    def symmetry_reply(self, state: Grid) -> Reply | None:
+        """A whole board's shape says whether it is balanced, or which play balances it; after
+        a play on a balanced board, the answer is the cells whose image is gone (where a play
+        takes just its cells): one check instead of one per play.  Else the general search
+        of :meth:`BoardGame.symmetry_reply`."""
+        if self.mirror(state) is None:
+            return None
+        opening = self.symmetry_opening(state)
+        if opening is not None:
+            return Reply(self.describe_play(state, opening),
+                         self.apply(state, opening)) if opening else None
+        answer = state[2] & ~self.mirror(state)[2]
+        if answer and self.legal(state, answer):
+            after = self.apply(state, answer)
+            if balanced(self, after):
+                return Reply(self.describe_play(state, answer), after)
+        return super().symmetry_reply(state)
+
+    def symmetry_rule(self, state: Grid, limit: int) -> RuleAnswer | None:
         """Who wins a whole board that the symmetry strategy wins for the first player,
         with the opening play, when its bound exceeds ``limit`` (else the search gives the
         nim-value too); None otherwise."""
@@ -135,10 +153,10 @@ class GridGame(BoardGame[Grid]):
         if not play or self.region_bound(state) <= limit or strip_value(self, state) is not None:
             return None
         left = self.apply(state, play)
-        return MisereRule(Outcome.N, ((self.describe_play(state, play),
+        return RuleAnswer(Outcome.N, ((self.describe_play(state, play),
                                        partial(self.settle, left)),), SYMMETRY_OPENING)
 
-    def normal_rule(self, state: Grid) -> MisereRule | None:
+    def normal_rule(self, state: Grid) -> RuleAnswer | None:
         """:meth:`symmetry_rule`, for boards the search would refuse."""
         return self.symmetry_rule(state, search_positions() * self.symmetries)
 

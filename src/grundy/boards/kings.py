@@ -10,8 +10,8 @@ from grundy.boards.bitgrid import (
     narrow_first,
     row_patterns,
 )
-from grundy.boards.compiled_grid import CompiledGridGame
 from grundy.boards.grid import PieceGame
+from grundy.boards.region_games import CompiledGridGame
 from grundy.caches import remembered
 
 
@@ -40,6 +40,7 @@ class Kings(CompiledGridGame, PieceGame):
     (1, 1)
     """
 
+    picture = "chess-grid"
     name = "kings"
 
     piece = "king"

@@ -57,6 +57,7 @@ class TwoNumbers(Game[Pair]):
     [0, 1, 3, 4, 5]
     """
 
+    picture = "numbers"
     name = "two-numbers"
 
     def __init__(self) -> None:

@@ -24,7 +24,7 @@ from grundy.boards.bitgrid import GEOMETRY_KEPT, Grid, fold, square
 from grundy.boards.grid import GridGame
 from grundy.budget import time_needed
 from grundy.caches import remembered
-from grundy.core.game import MisereRule, Option
+from grundy.core.game import Option, RuleAnswer
 from grundy.values import Value
 
 
@@ -44,6 +44,7 @@ class Rows(GridGame):
     (0, 5)
     """
 
+    picture = "checkers-grid"
     name = "rows"
 
     def plays(self, state: Grid) -> Iterator[int]:
@@ -83,7 +84,7 @@ class Rows(GridGame):
         """:data:`LINE` on a board one row or column wide, else as any grid game."""
         return LINE if _runs(state) else super().reason(state)
 
-    def normal_rule(self, state: Grid) -> MisereRule | None:
+    def normal_rule(self, state: Grid) -> RuleAnswer | None:
         """None on a board one row or column wide (its value is known), else the
         symmetry strategy's opening."""
         return None if _runs(state) is not None else super().normal_rule(state)

@@ -183,6 +183,7 @@ class Skewers(BoardGame[Box]):
     (0, 1)
     """
 
+    picture = "cube"
     name = "skewers"
 
     symmetries = 48

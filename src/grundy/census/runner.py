@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from grundy.census.equivalence import same_game_groups
-from grundy.census.rows import BadRow, CensusRow, census_row, checked_row, row_checkpoint
+from grundy.census.results import BadRow, CensusRow, census_row, checked_row, row_checkpoint
 from grundy.census.shapes import codes_of_shapes
 from grundy.errors import InvalidArgument, TooBig
 from grundy.numerals import shown
@@ -121,7 +121,7 @@ class CensusState:
     without one (from an older version) or whose seal does not match makes the file
     refused.  Rows of another limit or time budget are ignored, as is a
     last line cut short by a kill; every other row is checked before it is used
-    (:func:`~grundy.census.rows.checked_row`): a row that is not one the census writes, or
+    (:func:`~grundy.census.results.checked_row`): a row that is not one the census writes, or
     says its period is proved when computing it again says otherwise, makes the file refused.
     The codes being computed keep their values so far in :attr:`progress`, the folder
     ``FILE.progress`` beside the file (rows without a time budget, computed by ``local``

@@ -22,8 +22,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import islice
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from grundy.caches import Memo
 from grundy.errors import InvalidPosition
@@ -54,10 +55,9 @@ class Sum:
 
 
 @dataclass(frozen=True)
-class MisereRule:
+class RuleAnswer:
     """A position answered by a rule, without a search: misère play (:meth:`Game.misere_rule`),
-    or normal play where the rule gives no nim-value (:meth:`Game.normal_rule`); the name is
-    kept from when only misère play had rules.
+    or normal play where the rule gives no nim-value (:meth:`Game.normal_rule`).
 
     ``moves`` are the winning moves, each in words with the option it leaves, given lazily
     (a function without arguments that makes it); ``reason`` names the rule; ``value`` is the
@@ -70,6 +70,26 @@ class MisereRule:
     value: int | None = None
 
 
+def ready(option: Option) -> Callable[[], Option]:
+    """A move's option already made, given as :class:`RuleAnswer` gives its moves (lazily).
+
+    >>> ready(5)()
+    5
+    """
+    return partial(_itself, option)
+
+
+def _itself(option: Option) -> Option:
+    return option
+
+
+class Reply(NamedTuple):
+    """A strategy's move: what it does, in words, and the state it leaves."""
+
+    move: str
+    state: Hashable
+
+
 class Game(ABC, Generic[S]):
     """A ruleset of an impartial game; positions of type ``S``.
 
@@ -80,6 +100,9 @@ class Game(ABC, Generic[S]):
 
     #: The game's name in the text form of positions (``kayles``, ``octal:0.77``).
     name: ClassVar[str] = "game"
+    #: What the picture of a position draws, by name (``heaps``, ``grid``, ``queen``; see
+    #: :mod:`grundy.render.pictures`), or None for a game played by its moves in words.
+    picture: ClassVar[str | None] = None
 
     @property
     def text(self) -> str:
@@ -198,15 +221,33 @@ class Game(ABC, Generic[S]):
         otherwise."""
         return None
 
-    def normal_rule(self, state: S) -> MisereRule | None:
+    def normal_rule(self, state: S) -> RuleAnswer | None:
         """Who wins ``state`` under normal play and how, by a theorem that gives no
         nim-value (strategy stealing in Chomp), where the nim-value is out of reach; None
         when the nim-value answers (the default)."""
         return None
 
-    def misere_rule(self, state: S) -> MisereRule | None:
+    def misere_rule(self, state: S) -> RuleAnswer | None:
         """Who wins ``state`` under misère play and how, by a rule that holds at any size
         (Bouton's rule for Nim); None when the game has no such rule (a search decides)."""
+        return None
+
+    def extent(self, state: S) -> int:
+        """What one move costs to make and check, roughly: the words of a board's bitmask,
+        the rows of a diagram (1 unless a game says more)."""
+        return 1
+
+    def outcome_search(self, state: S) -> RuleAnswer | None:
+        """Who wins ``state`` and the first winning move found, by a search that stops there
+        (no nim-value), for a game whose nim-value may take far longer; None when the game has
+        no such search or knows the value already (the default).  Asked of a lone component
+        when a timed budget is in force, and answered if the nim-value runs out of it."""
+        return None
+
+    def symmetry_reply(self, state: S) -> Reply | None:
+        """The play that hands the opponent a position lost by the game's symmetry strategy
+        (the mirror answer to the last play, or an opening that balances the board; see
+        :mod:`grundy.boards.symmetry`), when one applies; None otherwise (the default)."""
         return None
 
     def solver(self) -> Solver[Any]:

@@ -37,6 +37,7 @@ from operator import xor
 
 from grundy.core.game import Game, Option
 from grundy.core.position import Position
+from grundy.core.ruleset import Ruleset, fixed
 from grundy.errors import InvalidGame, InvalidPosition
 from grundy.heap.base import HeapGame, Heaps, parse_heap
 from grundy.numerals import whole_number
@@ -55,6 +56,7 @@ class NimWithAdditions(Game[Heaps]):
     ['(0,)', 'nim-add:1 2', 'nim-add:0 3']
     """
 
+    picture = "additions"
     name = "nim-add"
 
     def __init__(self, pool: int) -> None:
@@ -168,6 +170,7 @@ class Northcott(Game[Rows]):
     (3, [('W.B',)])
     """
 
+    picture = "northcott"
     name = "northcott"
 
     def value(self, state: Rows) -> int:
@@ -265,3 +268,14 @@ def _slides(row: str) -> Iterator[str]:
             cells = list(row)
             cells[spot], cells[mover] = cells[mover], "."
             yield "".join(cells)
+
+
+RULESETS = (
+    Ruleset("nim-add", "Nim where a move may instead add to a heap from a pool of K tokens",
+            NimWithAdditions.parse, "K", "nim-add:3 2 5", position="heap sizes",
+            picture="additions"),
+    Ruleset("northcott", "Northcott's game: slide a checker along its row, not past the other "
+            "(rows of W, B and .)", fixed(Northcott()), example="northcott W..B. .B.W",
+            position="rows `W..B.` (one `W`, one `B`, dots), separated by spaces",
+            picture="northcott"),
+)

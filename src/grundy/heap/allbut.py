@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from grundy.core.ruleset import Ruleset
 from grundy.errors import InvalidGame
 from grundy.heap.base import HeapGame, Heaps, Progress, narrow_array
 
@@ -173,3 +174,10 @@ class AllBut(HeapGame):
 
     def __repr__(self) -> str:
         return f"AllBut({set(sorted(self.excluded))})"
+
+
+RULESETS = (
+    Ruleset("all-but", "take any amount from one heap except those of the set (values grow: "
+            "arithmetic-periodic)", AllBut.parse, "SET", "all-but:1,2 10",
+            position="heap sizes", picture="heaps"),
+)

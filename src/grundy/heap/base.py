@@ -14,7 +14,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial, reduce
 from operator import xor
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from grundy.budget import check_memory, in_force, memory_limit, memory_note
 from grundy.caches import Memo
@@ -112,6 +112,7 @@ class HeapGame(HeapPositions):
 'take 1 from an end of 6, leaving 5']
     """
 
+    picture = "heaps"
     #: Largest heap this game computes values up to, heap by heap, whatever the memory
     #: (:data:`MEMORY_BOUND`: memory is the only limit).
     max_computed_heap: int = MAX_COMPUTED_HEAP
@@ -144,6 +145,17 @@ class HeapGame(HeapPositions):
     def part_game(self) -> HeapGame:
         """The game the heaps left by a move belong to (this one, except for the daisy)."""
         return self
+
+    #: Where the elements of this game's heaps in the misère quotient of :attr:`part_game`
+    #: are proved, for a game whose heaps open into another game's (a module with a function
+    #: ``elements``; see :mod:`grundy.misere.given`); None for the others.
+    misere_elements: ClassVar[str | None] = None
+
+    def quotient_applies(self) -> bool:
+        """True when the game's own misère quotient is built (:mod:`grundy.misere`): its
+        options are heaps of the same game and a theorem proves a period of the pretending
+        function (take-and-break codes, finite subtraction sets)."""
+        return False
 
     # -- nim-values -------------------------------------------------------------------
 

@@ -27,7 +27,8 @@ from functools import partial
 from itertools import combinations
 
 from grundy.budget import search_positions
-from grundy.core.game import MisereRule, Option
+from grundy.core.game import Option, RuleAnswer
+from grundy.core.ruleset import Ruleset
 from grundy.errors import InvalidGame, TooBig, capped
 from grundy.heap.base import HeapPositions, Heaps
 from grundy.numerals import whole_number
@@ -225,6 +226,7 @@ class Moore(HeapPositions):
     general solver's, except at P-positions and for one heap.
     """
 
+    picture = "moore"
     name = "moore"
 
     def __init__(self, k: int) -> None:
@@ -306,7 +308,7 @@ class Moore(HeapPositions):
                          limit=search_positions() // SEARCH_SHARE, unit="moves")
         return self.solver().value(state)
 
-    def normal_rule(self, state: Heaps) -> MisereRule | None:
+    def normal_rule(self, state: Heaps) -> RuleAnswer | None:
         """Who wins by Moore's theorem, with every winning move, where the nim-value is not
         searched (more than one heap and too big a search)."""
         state = self.canonical(state)
@@ -314,7 +316,7 @@ class Moore(HeapPositions):
             return None
         return self._rule(state, misere=False)
 
-    def misere_rule(self, state: Heaps) -> MisereRule:
+    def misere_rule(self, state: Heaps) -> RuleAnswer:
         """Who wins under misère play by Moore's misère rule, with every winning move."""
         return self._rule(self.canonical(state), misere=True)
 
@@ -325,13 +327,13 @@ class Moore(HeapPositions):
             return ONE_HEAP
         return THEOREM if self.is_p_position(state) else None
 
-    def _rule(self, state: Heaps, misere: bool) -> MisereRule:
+    def _rule(self, state: Heaps, misere: bool) -> RuleAnswer:
         lost = (is_misere_p_position if misere else is_p_position)(state, self.k)
         options = [] if lost else self._winning_options(state, misere)
         moves = tuple((self.describe_move(state, option), _constant(option))
                       for option in options)
         reason = MISERE_THEOREM if misere else f"{THEOREM}; {NO_VALUE}"
-        return MisereRule(Outcome.P if lost else Outcome.N, moves, reason)
+        return RuleAnswer(Outcome.P if lost else Outcome.N, moves, reason)
 
     def _winning_options(self, state: Heaps, misere: bool) -> list[Heaps]:
         found = winning_options(state, self.k, MAX_WINNING_MOVES, misere)
@@ -391,3 +393,9 @@ def _changed(state: Heaps, option: Heaps) -> tuple[list[int], list[int]]:
             before.remove(h)
             after.remove(h)
     return sorted(before, reverse=True), sorted(after, reverse=True)
+
+
+RULESETS = (
+    Ruleset("moore", "Moore's Nim_k: take from up to K heaps at once, at least one from each",
+            Moore.parse, "K", "moore:2 3 3 4", position="heap sizes", picture="moore"),
+)

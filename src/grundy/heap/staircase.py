@@ -20,6 +20,7 @@ from functools import reduce
 from operator import xor
 
 from grundy.core.game import Game, Option
+from grundy.core.ruleset import Ruleset, fixed
 from grundy.heap.base import parse_heap
 
 Steps = tuple[int, ...]
@@ -29,6 +30,7 @@ class Staircase(Game[Steps]):
     """Staircase Nim; a position is the coins on steps 1, 2, ... (trailing empty steps
     dropped)."""
 
+    picture = "staircase"
     name = "staircase"
 
     def value(self, state: Steps) -> int:
@@ -111,3 +113,10 @@ def _say(step: int, count: int) -> str:
     coins = "1 coin" if count == 1 else f"{count} coins"
     below = "the ground" if step == 0 else f"step {step}"
     return f"move {coins} from step {step + 1} to {below}"
+
+
+RULESETS = (
+    Ruleset("staircase", "Staircase Nim: move coins from a step to the step below (coins on "
+            "steps 1, 2, ...)", fixed(Staircase()), example="staircase 1 4 2 3",
+            position="coins on steps 1, 2, ...", picture="staircase"),
+)

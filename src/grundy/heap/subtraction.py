@@ -15,9 +15,11 @@ from itertools import islice
 from math import isqrt
 from typing import TYPE_CHECKING
 
-from grundy.core.game import MisereRule, Option
-from grundy.errors import InvalidGame
+from grundy.core.game import Option, RuleAnswer
+from grundy.core.ruleset import Ruleset, fixed
+from grundy.errors import InvalidGame, TooBig, short_number
 from grundy.heap.base import HeapGame, Heaps, Progress, narrow_array
+from grundy.numerals import is_whole_number, shown, whole_number
 from grundy.values import Outcome, nim_sum
 
 if TYPE_CHECKING:
@@ -71,7 +73,7 @@ class Nim(HeapGame):
         if want < n:
             yield (want,) if want else ()
 
-    def misere_rule(self, state: Heaps) -> MisereRule:
+    def misere_rule(self, state: Heaps) -> RuleAnswer:
         """Bouton's rule for misère Nim, at any size (see :func:`bouton_misere`).
 
         Only three sizes can be left in a heap by a winning move: the normal-play answer
@@ -96,7 +98,7 @@ class Nim(HeapGame):
                         parts = (left,) if left else ()
                         moves.append((self.describe_heap_move(heap, parts),
                                       partial(self.after_move, state, i, parts)))
-        return MisereRule(outcome, tuple(moves), "Bouton's misère rule")
+        return RuleAnswer(outcome, tuple(moves), "Bouton's misère rule")
 
     def parameters(self) -> tuple[()]:
         """Fixed rules: every instance is the same game."""
@@ -283,6 +285,10 @@ amounts taken are whole numbers >= 1
         left = parts[0] if parts else 0
         return f"take {n - left} from {n}, leaving {left}"
 
+    def quotient_applies(self) -> bool:
+        """A finite set's misère quotient is built (a rule's has no period proved)."""
+        return self.rule is None
+
     def parameters(self) -> Hashable:
         """The rule, or the set of amounts."""
         return self.rule if self.rule is not None else self.amounts
@@ -372,3 +378,76 @@ def _compress(amounts: list[int]) -> str:
             pieces.extend(str(a) for a in amounts[start:end + 1])
         start = end + 1
     return ",".join(pieces)
+
+
+#: The largest amount a subtraction set may name: the values of heaps below it are computed,
+#: so that many values must fit in memory.
+MAX_AMOUNT = 10_000_000
+#: The most amounts a subtraction set may hold (every heap's value looks at each).
+MAX_AMOUNTS = 100_000
+
+
+def parse_subtraction(parameter: str) -> Subtraction:
+    """The subtraction game of ``subtract:PARAMETER``: amounts and ranges joined by commas
+    (``1,2``, ``1-4``), ``squares`` or ``powers2``; sets too big for memory refused up front.
+
+    >>> parse_subtraction("1-3,5")
+    Subtraction({1, 2, 3, 5})
+    """
+    named = {"squares": squares, "powers2": powers_of_two}
+    if parameter in named:
+        return Subtraction(named[parameter])
+    if not parameter:
+        raise InvalidGame("subtract: needs a set, like subtract:1,2 or subtract:1-4 "
+                          "or subtract:squares or subtract:powers2")
+    amounts: set[int] = set()
+    for piece in parameter.split(","):
+        low, dash, high = piece.partition("-")
+        if not (is_whole_number(low) and (not dash or is_whole_number(high))):
+            raise InvalidGame(f"subtract:{_cut(parameter)}: {shown(piece)} is not an amount or "
+                              "a range like 1-4 (amounts are whole numbers >= 1, joined by commas)")
+        first = whole_number(low, "an amount", error=InvalidGame)
+        last = whole_number(high, "an amount", error=InvalidGame) if dash else first
+        if first < 1 or last < first:
+            raise InvalidGame(f"subtract:{_cut(parameter)}: {shown(piece)} is not allowed; "
+                              "amounts are whole numbers >= 1 and a range low-high needs "
+                              "low <= high")
+        if last > MAX_AMOUNT:
+            raise TooBig(f"subtract:{_cut(parameter)} (amounts up to {short_number(last)})",
+                         size=last, limit=MAX_AMOUNT, unit="heap values")
+        # Counted before it is built: a range of ten million amounts is a set of 600 MB.
+        if last - first >= MAX_AMOUNTS:
+            raise TooBig(f"subtract:{_cut(parameter)}", size=_amounts_at_most(parameter),
+                         limit=MAX_AMOUNTS, unit="amounts")
+        amounts.update(range(first, last + 1))
+        if len(amounts) > MAX_AMOUNTS:
+            raise TooBig(f"subtract:{_cut(parameter)}", size=_amounts_at_most(parameter),
+                         limit=MAX_AMOUNTS, unit="amounts")
+    return Subtraction(amounts)
+
+
+def _amounts_at_most(parameter: str) -> int:
+    """How many amounts a subtraction set names, at most (each range counted in full)."""
+    total = 0
+    for piece in parameter.split(","):
+        low, dash, high = piece.partition("-")
+        total += int(high) - int(low) + 1 if dash else 1
+    return total
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+RULESETS = (
+    Ruleset("nim", "Nim: take any number of tokens from one heap", fixed(Nim()),
+            example="nim 3 2 1", position="heap sizes", picture="heaps"),
+    Ruleset("subtract", "take an amount of the set from one heap (1,2 / 1-4 / squares / powers2)",
+            parse_subtraction, "SET", "subtract:3,5,8 20", position="heap sizes",
+            picture="heaps"),
+    Ruleset("half", "\"Candy\": bite off at least 1 and at most half of a heap", fixed(Half()),
+            example="half 33", position="heap sizes", picture="heaps"),
+    Ruleset("stones", "\"Stones\": take 1 or 2 if n = 0 mod 3; 1 or 3 if 1 mod 3; 1, 2 or 3 "
+            "if 2 mod 3", fixed(STONES), example="stones 10", position="heap sizes",
+            picture="heaps"),
+)

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING
 
+from grundy.core.ruleset import Ruleset, fixed
 from grundy.errors import BEYOND, capped
 from grundy.heap.base import MEMORY_BOUND, HeapGame, Heaps, Keep, Progress, narrow_array
 from grundy.heap.codes import SPLIT_IN_TWO, TakeBreakCode
@@ -44,6 +45,7 @@ class TakeAndBreak(HeapGame):
 hexadecimal codes are written hex:0.8
     """
 
+    picture = "pins"
     def __init__(self, code: str, *, hexadecimal: bool = False, alias: str | None = None) -> None:
         self.rules = TakeBreakCode.parse(code, hexadecimal=hexadecimal)
         self.alias = alias
@@ -164,6 +166,10 @@ hexadecimal codes are written hex:0.8
         if len(parts) == 1:
             return f"take {n - parts[0]} from an end of {n}, leaving {parts[0]}"
         return super().describe_heap_move(n, parts)
+
+    def quotient_applies(self) -> bool:
+        """Its misère quotient is built: options are heaps of the same game."""
+        return True
 
     def parameters(self) -> tuple[int, ...]:
         """The code's digits."""
@@ -349,6 +355,8 @@ class Daisy(HeapGame):
     ['pluck 1 petal of 6, leaving a row of 5', 'pluck 2 petals of 6, leaving a row of 4']
     """
 
+    picture = "petals"
+    misere_elements = "grundy.misere.daisy"
     name = "daisy"
 
     @property
@@ -397,3 +405,35 @@ class Daisy(HeapGame):
     def parameters(self) -> tuple[()]:
         """Fixed rules: every instance is the same game."""
         return ()
+
+
+def parse_code(parameter: str, hexadecimal: bool = False) -> HeapGame:
+    """The take-and-break game of a code (``octal:CODE``, ``hex:CODE``); Grundy's game for
+    its code 4!.0, which has a ruleset (and a kept sequence) of its own.
+
+    >>> parse_code("0.77") == KAYLES, parse_code("4!.0").text
+    (True, 'grundy-game')
+    """
+    game = TakeAndBreak(parameter, hexadecimal=hexadecimal)
+    return GrundyGame() if game.rules == GRUNDY_CODE else game
+
+
+RULESETS = (
+    Ruleset("octal", "take-and-break game of an octal code (0.77 is Kayles, 4.07 splits too)",
+            parse_code, "CODE", "octal:0.6 10", position="heap sizes", picture="pins"),
+    Ruleset("hex", "take-and-break game of a hexadecimal code (digit 8: leave three heaps)",
+            partial(parse_code, hexadecimal=True), "CODE", "hex:0.8 10",
+            position="heap sizes", picture="pins"),
+    Ruleset("kayles", "Kayles (octal:0.77): knock down one pin or two adjacent pins",
+            fixed(KAYLES), example="kayles 5 6", position="heap sizes", picture="pins"),
+    Ruleset("dawson", "Dawson's Kayles (octal:0.07): knock down two adjacent pins",
+            fixed(DAWSON), example="dawson 10", position="heap sizes", picture="pins"),
+    Ruleset("grundy-game", "Grundy's game: split a heap into two unequal heaps",
+            fixed(GrundyGame()), example="grundy-game 10", position="heap sizes",
+            picture="heaps"),
+    Ruleset("split23", "split a heap into 2 or 3 near-equal parts (stone splitting)",
+            fixed(Split23()), example="split23 7", position="heap sizes", picture="heaps"),
+    Ruleset("daisy", "petals in a circle; pluck one petal or two adjacent ones",
+            fixed(Daisy()), example="daisy 6 + daisy 5", position="petal counts",
+            picture="petals"),
+)

@@ -29,6 +29,7 @@ from math import isqrt
 
 from grundy.budget import search_positions
 from grundy.core.game import Game, Option
+from grundy.core.ruleset import Ruleset, fixed
 from grundy.errors import InvalidPosition, TooBig
 from grundy.heap.base import parse_heap
 
@@ -74,6 +75,7 @@ def partner(n: int) -> int:
 class Wythoff(Game[Pair]):
     """Wythoff's game; a position is the pair of heaps, smaller first."""
 
+    picture = "queen"
     name = "wythoff"
 
     def is_p_position(self, state: Pair) -> bool:
@@ -195,3 +197,10 @@ def _table(side: int) -> list[list[int]]:
         table.append(row)
     _tables[:] = [table]
     return table
+
+
+RULESETS = (
+    Ruleset("wythoff", "Wythoff's game: take from one heap, or the same from both (a queen "
+            "to the corner)", fixed(Wythoff()), example="wythoff 3 5",
+            position="two heap sizes `A B`", picture="queen"),
+)

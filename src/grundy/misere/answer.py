@@ -28,15 +28,14 @@ import numpy as np
 from grundy.core.position import Move, Position
 from grundy.errors import TooBig
 from grundy.heap.base import HeapGame, Heaps
-from grundy.heap.subtraction import Subtraction
-from grundy.heap.takebreak import KAYLES, Daisy, TakeAndBreak
-from grundy.misere.daisy import daisy_elements
+from grundy.heap.takebreak import TakeAndBreak
+from grundy.misere.given import given_elements, opens_into_another
 from grundy.misere.presentation import presentation
 from grundy.misere.quotient import Quotient
 from grundy.misere.store import known_quotient, known_union, stopped_quotient
 from grundy.misere.tame import tame_pair, tame_quotient
 from grundy.misere.union import HeapUnion
-from grundy.values import Outcome
+from grundy.values import Method, Outcome
 
 #: Where the method is named in the answer.
 CITATION = "Plambeck-Siegel"
@@ -50,6 +49,8 @@ class QuotientAnswer:
     outcome: Outcome
     moves: tuple[Move, ...]
     method: str
+    #: The quotient's answer, or the tame rule's.
+    found_by: Method
 
 
 def quotient_answer(position: Position, *, compute: bool = True,
@@ -63,8 +64,8 @@ def quotient_answer(position: Position, *, compute: bool = True,
     search for winning moves may look at; past it the answer is refused
     (:class:`~grundy.errors.TooBig`), saying who wins."""
     games = tuple(dict.fromkeys(c.game for c in position.components))
-    if any(isinstance(game, Daisy) for game in games):
-        return _daisy_answer(position, games, compute, listing)
+    if any(opens_into_another(game) for game in games):
+        return _given_answer(position, games, compute, listing)
     if not games or not all(quotient_applies(game) for game in games):
         return None
     heap_games = tuple(game for game in games if isinstance(game, HeapGame))
@@ -83,35 +84,38 @@ def quotient_answer(position: Position, *, compute: bool = True,
     elements = [quotient.image(int(n)) for n in numbers]
     if tame:
         return _answered(position, numbering, quotient, elements,
-                         partial(_tame_reason, numbering, heaps, elements), listing)
+                         partial(_tame_reason, numbering, heaps, elements), listing,
+                         Method.TAME)
     covered = "every heap" if quotient.stable else f"heaps up to {quotient.to}"
     of = numbering.games[0].text if numbering.union is None else (
         f"the heaps of {numbering.union.text} together")
     return _answered(position, numbering, quotient, elements, partial(
         _worked, quotient, [numbering.name(game, h) for game, h in heaps], elements,
         f"the misère quotient of {of} (order {quotient.order} for {covered}, {CITATION})"),
-        listing)
+        listing, Method.QUOTIENT)
 
 
-def _daisy_answer(position: Position, games: tuple[object, ...], compute: bool,
+def _given_answer(position: Position, games: tuple[Any, ...], compute: bool,
                   listing: int | None) -> QuotientAnswer | None:
-    """Daisies and Kayles rows answered by Kayles' quotient, each daisy given the element
-    it plays as (:mod:`grundy.misere.daisy`); None when some daisy plays as none."""
-    daisies = daisy_elements(compute=compute)
-    if daisies is None or not all(isinstance(g, Daisy) or g == KAYLES for g in games):
+    """Heaps of one game that open into another's (daisies into Kayles rows) and heaps of
+    that other game, answered by its quotient, each opening heap given the element it plays
+    as (:mod:`grundy.misere.given`); None when some heap plays as none."""
+    opening = [game for game in games if opens_into_another(game)]
+    given = given_elements(opening[0], compute=compute) if len(opening) == 1 else None
+    part = opening[0].part_game
+    if given is None or not all(g in (opening[0], part) for g in games):
         return None
-    quotient = daisies.quotient
+    quotient = given.quotient
     heaps = _heaps(position)
-    found = [daisies.element(h) if isinstance(game, Daisy) else quotient.image(h)
+    found = [given.element(h) if game == opening[0] else quotient.image(h)
              for game, h in heaps]
     elements = [e for e in found if e is not None]
     if len(elements) < len(found):
         return None
-    return _answered(position, _Numbering((KAYLES,)), quotient, elements, partial(
+    return _answered(position, _Numbering((part,)), quotient, elements, partial(
         _worked, quotient, [f"{game.text} {h}" for game, h in heaps], elements,
-        f"the misère quotient of kayles (order {quotient.order} for every heap, {CITATION}), "
-        "each daisy playing as the element its options call for (proved over every sum of "
-        "rows and daisies)"), listing)
+        f"the misère quotient of {part.text} (order {quotient.order} for every heap, "
+        f"{CITATION}), {given.answered_by()}"), listing, Method.QUOTIENT)
 
 
 def _heaps(position: Position) -> list[tuple[HeapGame, int]]:
@@ -124,8 +128,8 @@ def _heaps(position: Position) -> list[tuple[HeapGame, int]]:
 
 
 def _answered(position: Position, numbering: _Numbering, quotient: Quotient,
-              elements: list[int], explain: Callable[[int], str], listing: int | None
-              ) -> QuotientAnswer:
+              elements: list[int], explain: Callable[[int], str], listing: int | None,
+              found_by: Method) -> QuotientAnswer:
     """Who wins by the product of the heaps' elements, the winning moves (refused past
     ``listing`` heap options looked at), and ``explain`` of the product."""
     monoid = quotient.monoid
@@ -135,7 +139,7 @@ def _answered(position: Position, numbering: _Numbering, quotient: Quotient,
     if outcome is Outcome.N:
         _refuse_long_listing(position, listing)
         moves = _winning_moves(position, numbering, quotient, elements)
-    return QuotientAnswer(outcome, tuple(moves), explain(total))
+    return QuotientAnswer(outcome, tuple(moves), explain(total), found_by)
 
 
 def _refuse_long_listing(position: Position, listing: int | None) -> None:
@@ -210,8 +214,9 @@ def explained_refusal(refusal: TooBig, position: Position) -> TooBig:
     stopped short of the position's largest heap (so the user learns that the quotient, not
     only the search, ran out)."""
     games = tuple(dict.fromkeys(c.game for c in position.components))
-    if any(isinstance(game, Daisy) for game in games):
-        return _daisy_refusal(refusal, position)
+    opening = [game for game in games if opens_into_another(game)]
+    if opening:
+        return _given_refusal(refusal, position, opening[0])
     if not games or not all(isinstance(g, HeapGame) and quotient_applies(g) for g in games):
         return refusal
     numbering = _Numbering(tuple(g for g in games if isinstance(g, HeapGame)))
@@ -239,20 +244,18 @@ def explained_refusal(refusal: TooBig, position: Position) -> TooBig:
                   unit=refusal.unit)
 
 
-def _daisy_refusal(refusal: TooBig, position: Position) -> TooBig:
-    """The refusal, saying first which daisies keep Kayles' quotient from answering."""
-    daisies = daisy_elements()
-    if daisies is None:
+def _given_refusal(refusal: TooBig, position: Position, opening: Any) -> TooBig:
+    """The refusal, saying first which heaps of ``opening`` (playing as no element) keep the
+    quotient of the game they open into from answering."""
+    given = given_elements(opening)
+    if given is None:
         return refusal
     misfits = sorted({h for c in position.components
-                      if isinstance(c.game, Daisy) and isinstance(c.state, tuple)
-                      for h in c.state if daisies.element(h) is None})
+                      if c.game == opening and isinstance(c.state, tuple)
+                      for h in c.state if given.element(h) is None})
     if not misfits:
         return refusal
-    named = " and ".join(f"the daisy of {h} petals" for h in misfits)
-    return TooBig(f"{named} {'plays' if len(misfits) == 1 else 'play'} as no element of "
-                  f"Kayles' misère quotient, so that quotient does not answer, and the "
-                  f"{refusal.what}",
+    return TooBig(f"{given.none_for(misfits)}, and the {refusal.what}",
                   size=refusal.size, limit=refusal.limit, unit=refusal.unit)
 
 
@@ -260,8 +263,7 @@ def quotient_applies(game: object) -> bool:
     """True for the games whose quotient is built here: take-and-break codes and finite
     subtraction sets (their options are heaps of the same game, and a theorem proves a
     period of the pretending function)."""
-    return isinstance(game, TakeAndBreak) or (isinstance(game, Subtraction)
-                                              and game.rule is None)
+    return isinstance(game, HeapGame) and game.quotient_applies()
 
 
 def _winning_moves(position: Position, numbering: _Numbering, quotient: Quotient,

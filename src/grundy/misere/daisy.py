@@ -47,7 +47,7 @@ from grundy.caches import Memo
 from grundy.heap.takebreak import KAYLES
 from grundy.misere.certificates import MAX_BYTES
 from grundy.misere.monoid import BipartiteMonoid
-from grundy.misere.presentation import presentation
+from grundy.misere.presentation import presentation, rows_of_twelve
 from grundy.misere.quotient import Quotient, faithful
 from grundy.misere.recalibrate import option_images
 from grundy.misere.store import known_quotient
@@ -63,6 +63,9 @@ class DaisyElements:
 
     quotient: Quotient
     by_options: dict[frozenset[int], int | None]
+    #: The words of :class:`grundy.misere.given.GivenElements`.
+    name = "daisy"
+    plural = "daisies"
 
     def options(self, petals: int) -> frozenset[int]:
         """The elements of the rows a daisy opens into (the identity for no row)."""
@@ -100,6 +103,33 @@ class DaisyElements:
         """The daisies of at most ``most`` petals that play as no element."""
         return [n for n in range(1, most + 1) if self.element(n) is None]
 
+    def answered_by(self) -> str:
+        """How an answer from the daisies' elements says it was found."""
+        return ("each daisy playing as the element its options call for (proved over every "
+                "sum of rows and daisies)")
+
+    def none_for(self, heaps: list[int]) -> str:
+        """Which daisies keep Kayles' quotient from answering."""
+        named = " and ".join(f"the daisy of {h} petals" for h in heaps)
+        return (f"{named} {'plays' if len(heaps) == 1 else 'play'} as no element of Kayles' "
+                "misère quotient, so that quotient does not answer")
+
+    def report_title(self) -> str:
+        """What ``grundy quotient daisy`` reports."""
+        return "daisy: the quotient of Kayles rows, which daisies open into"
+
+    def report_lines(self, report: dict[str, Any]) -> list[str]:
+        """The daisies' elements in words, after the quotient of the rows."""
+        daisies = report["daisies"]
+        misfits = ", ".join(map(str, daisies["misfits"]))
+        return ["Daisies (the element each plays as beside any rows and daisies, proved over "
+                "every such sum; - where none will do):",
+                *rows_of_twelve([v or "-" for v in daisies["values"]]),
+                f"Periodic from daisy {daisies['preperiod']} with period {daisies['period']} "
+                "(proved from the rows' period: a daisy's options are rows). The daisies of "
+                f"{misfits} petals play as no element: positions holding them are answered "
+                "by search."]
+
 
 _kept: Memo[str, DaisyElements | None] = Memo("daisy elements", bound=1)
 #: The shipped elements, beside the shipped quotients (``python -m grundy.misere.regenerate``).
@@ -120,6 +150,12 @@ def daisy_elements(*, compute: bool = True) -> DaisyElements | None:
             return None
         _kept["daisy"] = shipped or _proved(rows)
     return _kept["daisy"]
+
+
+def elements(*, compute: bool = True) -> DaisyElements | None:
+    """The daisies' elements, as every game whose heaps open into another's gives them
+    (:func:`grundy.misere.given.given_elements`)."""
+    return daisy_elements(compute=compute)
 
 
 def daisy_file_text() -> str:

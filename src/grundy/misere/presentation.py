@@ -109,3 +109,13 @@ def _say(word: tuple[int, ...], names: list[str]) -> str:
         elif power > 1:
             parts.append(name + str(power).translate(_SUPERSCRIPTS))
     return "".join(parts) or "1"
+
+
+def rows_of_twelve(values: list[str]) -> list[str]:
+    """Values in rows of twelve, each row led by the index of its first.
+
+    >>> rows_of_twelve(["1", "a"])
+    ['     0: 1      a']
+    """
+    return [f"{start:>6}: " + " ".join(f"{v:<6}" for v in values[start:start + 12]).rstrip()
+            for start in range(0, len(values), 12)]

@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from grundy.catalogue import parse_game
 from grundy.errors import InvalidGame, TooBig
 from grundy.heap.base import HeapGame
-from grundy.heap.takebreak import Daisy
 from grundy.misere.answer import quotient_applies
-from grundy.misere.daisy import daisy_elements
-from grundy.misere.presentation import presentation
+from grundy.misere.given import GivenElements, given_elements, opens_into_another
+from grundy.misere.presentation import presentation, rows_of_twelve
 from grundy.misere.quotient import Quotient
 from grundy.misere.store import QUOTIENT_HEAPS, QUOTIENT_TRIALS, known_quotient, timed_build
 
@@ -39,8 +39,8 @@ def quotient_report(game: HeapGame, to: int | None = None) -> dict[str, Any]:
     if to is not None and to > MAX_QUOTIENT_HEAPS:
         raise TooBig(f"the misère quotient of {game.text} over heaps 0..{to}", size=to,
                      limit=MAX_QUOTIENT_HEAPS, unit="heaps")
-    if isinstance(game, Daisy):
-        return _daisy_report(to)
+    if opens_into_another(game):
+        return _given_report(game, to)
     if not quotient_applies(game):
         raise InvalidGame(f"misère quotients are built for take-and-break codes, finite "
                           f"subtraction sets and the daisy, not {game.text}")
@@ -93,39 +93,45 @@ def _report(name: str, quotient: Quotient, shown: int) -> dict[str, Any]:
     }
 
 
-def _daisy_report(to: int | None) -> dict[str, Any]:
-    """Kayles' quotient, and the element each daisy plays as in it (``daisies``: ``values``
-    for daisies 0..to, None where none will do; their ``preperiod`` and ``period``, proved
-    from the rows' period; ``misfits``).
+def _given_report(game: HeapGame, to: int | None) -> dict[str, Any]:
+    """The quotient of the game that ``game``'s heaps open into, and the element each heap
+    plays as in it (under the heaps' plural, ``daisies``: ``values`` for heaps 0..to, None
+    where none will do; their ``preperiod`` and ``period``; ``misfits``).
 
-    >>> report = _daisy_report(12)
+    >>> from grundy.heap.takebreak import Daisy
+    >>> report = _given_report(Daisy(), 12)
     >>> report["daisies"]["values"][:7], report["daisies"]["misfits"]
     (['1', 'a', 'b', '1', 'b²', '1', None], [6, 10, 14, 21, 22])
     """
-    daisies = daisy_elements()
-    if daisies is None:
-        raise InvalidGame("the misère quotient of kayles is not known here, so neither is "
-                          "the daisy's")
-    quotient = daisies.quotient
+    given = given_elements(game)
+    if given is None:
+        raise InvalidGame(f"the misère quotient of {game.part_game.text} is not known here, "
+                          f"so neither is the {game.text}'s")
+    quotient = given.quotient
     shown = quotient.to if to is None else to
-    report = _report("daisy", quotient, shown)
-    words = daisies.words()
-    elements = [daisies.element(n) for n in range(shown + 1)]
-    preperiod, period = daisies.period()
-    report["daisies"] = {
+    report = _report(game.text, quotient, shown)
+    words = given.words()
+    elements = [given.element(n) for n in range(shown + 1)]
+    preperiod, period = given.period()
+    report[given.plural] = {
         "values": [None if e is None else words[e] for e in elements],
         "preperiod": preperiod,
         "period": period,
-        "misfits": daisies.misfits(preperiod),
+        "misfits": given.misfits(preperiod),
     }
     return report
 
 
+def _given_of(report: dict[str, Any]) -> GivenElements | None:
+    """The elements a report lists beside the quotient (its game's heaps open into
+    another's), or None."""
+    return given_elements(parse_game(report["game"]))
+
+
 def quotient_text(report: dict[str, Any]) -> str:
     """The report in words, for the command line."""
-    daisies = report.get("daisies")
-    of = ("daisy: the quotient of Kayles rows, which daisies open into"
-          if daisies else report["game"])
+    given = _given_of(report)
+    of = report["game"] if given is None else given.report_title()
     lines = [f"Misère quotient of {of}, heaps 0..{report['to']}: order {report['order']}"]
     gens = ", ".join(f"{g['name']} = heap {g['heap']}" for g in report["generators"])
     lines.append(f"Generators: {gens or 'none'}")
@@ -133,7 +139,7 @@ def quotient_text(report: dict[str, Any]) -> str:
                                   or "none"))
     lines.append("P-portion: " + ", ".join(report["p_portion"]))
     lines.append("Pretending function (the element of each heap):")
-    lines.extend(_rows_of_twelve(report["pretending"]["values"]))
+    lines.extend(rows_of_twelve(report["pretending"]["values"]))
     pretending = report["pretending"]
     if report["stable"]:
         lines.append(f"Periodic from heap {pretending['preperiod']} with period "
@@ -144,18 +150,6 @@ def quotient_text(report: dict[str, Any]) -> str:
                      f"to {report['to']} only.")
     if report["stopped"]:
         lines.append(f"Stopped: {report['stopped']}.")
-    if daisies:
-        lines.append("Daisies (the element each plays as beside any rows and daisies, "
-                     "proved over every such sum; - where none will do):")
-        lines.extend(_rows_of_twelve([v or "-" for v in daisies["values"]]))
-        misfits = ", ".join(map(str, daisies["misfits"]))
-        lines.append(f"Periodic from daisy {daisies['preperiod']} with period "
-                     f"{daisies['period']} (proved from the rows' period: a daisy's options "
-                     f"are rows). The daisies of {misfits} petals play as no element: "
-                     f"positions holding them are answered by search.")
+    if given is not None:
+        lines.extend(given.report_lines(report))
     return "\n".join(lines)
-
-
-def _rows_of_twelve(values: list[str]) -> list[str]:
-    return [f"{start:>6}: " + " ".join(f"{v:<6}" for v in values[start:start + 12]).rstrip()
-            for start in range(0, len(values), 12)]

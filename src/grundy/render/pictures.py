@@ -28,38 +28,38 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from itertools import combinations, product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grundy.boards import (
-    Bishops,
-    Chocolate,
-    ChocolateBoard,
-    Chomp,
-    ChompBoard,
-    Chords,
-    ChordsBoard,
-    Cram,
-    Diagonals,
-    DiagonalsBoard,
-    Kings,
-    PieceBoard,
-    Rows,
-    Skewers,
-    TwoNumbers,
-)
 from grundy.boards.bitgrid import square
-from grundy.coins import CoinRow, MockTurtles, Ruler, TurningCorners
 from grundy.core.position import Component, Position
-from grundy.digraph import GraphGame
 from grundy.errors import InvalidGame, TooBig
-from grundy.heap.additions import NimWithAdditions, Northcott
-from grundy.heap.base import HeapGame
-from grundy.heap.moore import Moore
-from grundy.heap.staircase import Staircase
-from grundy.heap.takebreak import Daisy, TakeAndBreak
-from grundy.heap.wythoff import Wythoff
-from grundy.kayles_graphs import ArcKayles, GraphKayles
+
+if TYPE_CHECKING:
+    from grundy.boards import (
+        Chocolate,
+        ChocolateBoard,
+        Chomp,
+        ChompBoard,
+        Chords,
+        ChordsBoard,
+        Diagonals,
+        DiagonalsBoard,
+        PieceBoard,
+        Skewers,
+        TwoNumbers,
+    )
+    from grundy.boards.grid import GridGame
+    from grundy.coins import CoinRow, TurningCorners
+    from grundy.digraph import GraphGame
+    from grundy.heap.additions import NimWithAdditions, Northcott
+    from grundy.heap.base import HeapGame
+    from grundy.heap.moore import Moore
+    from grundy.heap.staircase import Staircase
+    from grundy.heap.takebreak import Daisy, TakeAndBreak
+    from grundy.heap.wythoff import Wythoff
+    from grundy.kayles_graphs import GraphKayles
 
 #: The most parts (stones, squares, points...) one picture draws: beyond it a picture is
 #: no help and the page shows the moves in words only.
@@ -103,10 +103,12 @@ def component_picture(position: Position, index: int) -> dict[str, Any]:
 
 
 def _drawing(component: Component) -> Drawing:
+    """What the component's game says its picture is (:attr:`~grundy.core.game.Game.picture`),
+    drawn."""
     game, state = component.game, component.state
-    for kind, draw in _DRAWERS:
-        if isinstance(game, kind):
-            return draw(game, state, str(component))
+    draw = _DRAWERS.get(game.picture) if game.picture is not None else None
+    if draw is not None:
+        return draw(game, state, str(component))
     raise InvalidGame(f"no picture is drawn for {game.text}; play it by the moves in words")
 
 
@@ -217,15 +219,14 @@ def _cells(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def _grid(game: Cram | Kings | Bishops | Rows, state: tuple[int, int, int],
-          text: str) -> Drawing:
+def _grid(game: GridGame, state: tuple[int, int, int], text: str, *, style: str) -> Drawing:
     """A board of cells, top row first (``.`` in play, ``#`` not); a play's cells are its
-    targets (a run of checkers: its two ends)."""
+    targets (a run of checkers: its two ends); ``style`` says what stands on them (dominoes,
+    chess pieces, checkers)."""
     rows, cols, cells = state
     _limit(text, rows * cols)
     lines = ["".join("." if cells >> (r * cols + c) & 1 else "#" for c in range(cols))
              for r in reversed(range(rows))]
-    style = {Cram: "cram", Kings: "chess", Bishops: "chess", Rows: "checkers"}[type(game)]
 
     def clicks() -> Iterator[tuple[Targets, Any]]:
         for play in game.plays(state):
@@ -472,7 +473,7 @@ def _additions(game: NimWithAdditions, state: tuple[int, ...], text: str) -> Dra
             for left in range(heap):
                 yield (f"{index + 1}-{left + 1}",), game.canonical((*rest, left))
             for added in range(1, game.pool + 1):
-                after = NimWithAdditions(game.pool - added)
+                after = type(game)(game.pool - added)
                 yield ((f"p{added}", f"{index + 1}-add"),
                        Position.of(after, after.canonical((*rest, heap + added))))
 
@@ -514,13 +515,11 @@ def _northcott(game: Northcott, state: tuple[str, ...], text: str) -> Drawing:
     return {"kind": "northcott", "rows": list(state)}, clicks()
 
 
-def _coins(game: CoinRow, state: str, text: str) -> Drawing:
+def _coins(game: CoinRow, state: str, text: str, *, ends: bool, go: bool) -> Drawing:
     """A row of coins numbered from 1; a move turns a head and coins left of it: the coins
-    it turns are clicked (a run of the ruler: its two ends), and for mock turtles, whose
-    moves turn up to three, then the button ``go``."""
+    it turns are clicked (with ``ends``, a run's two ends: the ruler), and with ``go`` (mock
+    turtles, whose moves turn up to three) then the button ``go``."""
     _limit(text, len(state))
-    ends = isinstance(game, Ruler)
-    go = isinstance(game, MockTurtles)
 
     def clicks() -> Iterator[tuple[Targets, Any]]:
         for k, coin in enumerate(state):
@@ -562,9 +561,9 @@ def _corners(game: TurningCorners, state: tuple[str, ...], text: str) -> Drawing
     return {"kind": "coins", "rows": list(state), "go": False}, clicks()
 
 
-def _kayles_graph(game: GraphKayles, state: int, text: str) -> Drawing:
+def _kayles_graph(game: GraphKayles, state: int, text: str, *, arcs: bool) -> Drawing:
     """The graph, its taken nodes faint: Node Kayles takes a node clicked (and its
-    neighbours), Arc Kayles an edge whose two ends are clicked.  Where the nodes are: a
+    neighbours), Arc Kayles (``arcs``) an edge whose two ends are clicked.  Where the nodes are: a
     grid for the family graphs (nodes named as cells), else a layout computed here."""
     count = len(game.names)
     _limit(text, count)
@@ -577,7 +576,7 @@ def _kayles_graph(game: GraphKayles, state: int, text: str) -> Drawing:
         for i in range(count):
             if not state >> i & 1:
                 continue
-            if isinstance(game, ArcKayles):
+            if arcs:
                 for j in range(i + 1, count):
                     if state >> j & 1 and game.neighbours[i] >> j & 1:
                         yield (game.names[i], game.names[j]), state & ~(1 << i | 1 << j)
@@ -585,7 +584,7 @@ def _kayles_graph(game: GraphKayles, state: int, text: str) -> Drawing:
                 yield (game.names[i],), state & ~(1 << i | game.neighbours[i])
 
     return {"kind": "kayles-graph", "nodes": nodes, "edges": edges,
-            "arcs": isinstance(game, ArcKayles)}, clicks()
+            "arcs": arcs}, clicks()
 
 
 def _layout(game: GraphKayles) -> list[tuple[float, float]]:
@@ -637,17 +636,21 @@ def _layout(game: GraphKayles) -> list[tuple[float, float]]:
     return [(round((x - min(xs)) / span, 4), round((y - min(ys)) / span, 4)) for x, y in place]
 
 
-_DRAWERS: tuple[tuple[type, Callable[[Any, Any, str], Drawing]], ...] = (
-    (Wythoff, _queen), (Moore, _moore), (NimWithAdditions, _additions),
-    (Staircase, _staircase), (Northcott, _northcott), (CoinRow, _coins),
-    (TurningCorners, _corners), (GraphKayles, _kayles_graph),
-    (Chords, _circle), (Daisy, _petals), (TakeAndBreak, _pins), (HeapGame, _heaps),
-    (Cram, _grid), (Kings, _grid), (Bishops, _grid), (Rows, _grid), (Chomp, _chomp),
-    (Chocolate, _bar), (Diagonals, _polygon), (ChompBoard, _chomp_board),
-    (ChordsBoard, _chords_board), (PieceBoard, _piece_board), (ChocolateBoard, _chocolate_board),
-    (DiagonalsBoard, _diagonals_board), (Skewers, _cube), (TwoNumbers, _numbers),
-    (GraphGame, _graph),
-)
+#: How each picture is drawn, by the name a game gives (:attr:`~grundy.core.game.Game.picture`).
+_DRAWERS: dict[str, Callable[[Any, Any, str], Drawing]] = {
+    "queen": _queen, "moore": _moore, "additions": _additions, "staircase": _staircase,
+    "northcott": _northcott, "coins": partial(_coins, ends=False, go=False),
+    "coin-runs": partial(_coins, ends=True, go=False),
+    "coins-then-go": partial(_coins, ends=False, go=True), "corners": _corners,
+    "kayles-nodes": partial(_kayles_graph, arcs=False),
+    "kayles-edges": partial(_kayles_graph, arcs=True), "circle": _circle, "petals": _petals,
+    "pins": _pins, "heaps": _heaps, "cram-grid": partial(_grid, style="cram"),
+    "chess-grid": partial(_grid, style="chess"), "checkers-grid": partial(_grid, style="checkers"),
+    "chomp": _chomp, "bar": _bar,
+    "polygon": _polygon, "chomp-board": _chomp_board, "chords-board": _chords_board,
+    "piece-board": _piece_board, "chocolate-board": _chocolate_board,
+    "diagonals-board": _diagonals_board, "cube": _cube, "numbers": _numbers, "graph": _graph,
+}
 
 
 def target_sets(picture: dict[str, Any]) -> dict[frozenset[str], str]:

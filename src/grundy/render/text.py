@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from grundy.values import Outcome, nim_sum
+from grundy.values import Method, Outcome, nim_sum
 
 if TYPE_CHECKING:
     from grundy.analysis import Analysis
@@ -128,11 +128,9 @@ def format_analysis(analysis: Analysis, max_moves: int = 20) -> str:
         lines.append(f"Why: {analysis.reason}.")
     moves = analysis.winning_moves
     if moves:
-        from grundy.analysis import OUTCOME_SEARCH  # loaded already: `analysis` came from it
-
         if isinstance(value, int):
             why = f"each leaves a nim-sum of 0: a component of value v goes to v xor {value}"
-        elif value is None and not analysis.misere and analysis.method == OUTCOME_SEARCH:
+        elif value is None and not analysis.misere and analysis.found_by is Method.OUTCOME_SEARCH:
             why = "the first found; it leaves a position where the player to move loses"
         else:
             why = "each leaves a position where the player to move loses"
@@ -163,9 +161,9 @@ _TAME_WORDS = (
 def _in_words(analysis: Analysis) -> str | None:
     """A plain sentence on who wins a misère position and why, before the algebra of the
     quotient or the tame rule that found it (None for other methods)."""
-    if analysis.method.startswith("the misère quotient"):
+    if analysis.found_by is Method.QUOTIENT:
         return _QUOTIENT_WORDS.get(analysis.outcome)
-    if analysis.method.startswith("the tame rule"):
+    if analysis.found_by is Method.TAME:
         who = ("the player to move wins" if analysis.outcome is Outcome.N
                else "the player to move loses")
         return f"{who}; {_TAME_WORDS}"

@@ -30,13 +30,18 @@ from grundy.boards.bitgrid import Grid, crop
 from grundy.boards.grid import GridGame
 from grundy.boards.strips import strip_value
 from grundy.budget import in_force, search_positions
-from grundy.core.game import Option
+from grundy.core.game import Option, RuleAnswer, ready
 from grundy.errors import BEYOND
-from grundy.values import Value
+from grundy.values import Outcome, Value
 
 #: The most cells of a board the compiled search takes: its ``MAX_CELLS``, said again here so
 #: that numba is loaded only when a search runs.
 MAX_KERNEL_CELLS = 64
+
+
+#: How an answer found by the outcome search alone (no nim-value) says it was found.
+OUTCOME_SEARCH = ("the outcome search (it stops at the first winning move; the nim-value "
+                  "was not found within the budget)")
 
 
 class CompiledGridGame(GridGame):
@@ -180,6 +185,16 @@ class CompiledGridGame(GridGame):
                 return 0
             return 1 if len(self.split(left)) > 1 else 2
         return sorted(self.plays(state), key=rank)
+
+    def outcome_search(self, state: Grid) -> RuleAnswer | None:
+        """Who wins a board the compiled search takes and whose nim-value is not known yet,
+        with the first winning move found (:meth:`winning_move`); None for other boards."""
+        if not self.compiled(state) or self.value_known(state):
+            return None
+        found = self.winning_move(state)
+        if found is None:
+            return RuleAnswer(Outcome.P, (), OUTCOME_SEARCH)
+        return RuleAnswer(Outcome.N, ((found[0], ready(found[1])),), OUTCOME_SEARCH)
 
     def winning_move(self, state: Grid) -> tuple[str, Option] | None:
         """The first play found to leave a position lost for the player to move, in words

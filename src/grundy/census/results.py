@@ -195,7 +195,7 @@ def checked_row(data: object, to: int, seconds: float | None, recompute: bool = 
     >>> checked_row({**row, "period": 24}, 300, None)
     Traceback (most recent call last):
     ...
-    grundy.census.rows.BadRow: the row of 0.77 is not what the census computes: period 12 \
+    grundy.census.results.BadRow: the row of 0.77 is not what the census computes: period 12 \
 from heap 71, not 24 from heap 71
     """
     row = _typed_row(data, to, seconds)
