@@ -101,7 +101,9 @@ def plan_period_search(game: HeapGame, heap: int, search: int, budget: float | N
         return None
     while True:
         before, started = game.heaps_known(), time.monotonic()
-        size = min(cap, 4 * size)
+        # A few million heaps past those known (the disk cache may hold many): enough to
+        # measure, never the bulk of the search.
+        size = min(cap, max(min(4 * size, CALIBRATION), before + 2 * MEASURED))
         if game.proved_period(size, progress) is not None:
             return None
         done = game.heaps_known()
