@@ -319,8 +319,9 @@ def _periodic_counts(values: np.ndarray[Any, Any], preperiod: int, period: int, 
     size = int(values.max()) + 1
     block = values[preperiod: preperiod + period]
     full, rest = divmod(to + 1 - preperiod, period)
-    counts = (_bincount(values[:preperiod], size) + full * _bincount(block, size)
-              + _bincount(block[:rest], size))
+    counts: np.ndarray[Any, Any] = (_bincount(values[:preperiod], size)
+                                    + full * _bincount(block, size)
+                                    + _bincount(block[:rest], size))
     counts[0] -= 1  # heap 0
     return counts
 
