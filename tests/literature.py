@@ -138,6 +138,18 @@ CZAJKA_UNSOLVED: tuple[str, ...] = (
 )
 
 
+#: Games solved after the tables above were written, with periods longer than any census
+#: to 2^20 heaps looks for: A. Flammenkamp's computation, in OEIS A071509's comment (0.454:
+#: last exception at heap 160 949 018, period 60 620 715).  0.1777 is 0.454 shifted by one
+#: heap (a heap of n in 0.1777 is a heap of n + 1 in 0.454, move for move), so its
+#: periodic part starts one heap earlier.  Czajka's list of unsolved codes above still
+#: holds 0.454.  code: (preperiod, period).
+LONG_SOLVED: dict[str, tuple[int, int]] = {
+    "0.454": (160_949_019, 60_620_715),
+    "0.1777": (160_949_018, 60_620_715),
+}
+
+
 def published_values(code: str) -> list[int]:
     """The values of heaps 0..preperiod + period - 1 of a code of :data:`CZAJKA_TRIVIAL`.
 

@@ -51,9 +51,9 @@ class _ShowVersion(argparse.Action):
         parser.exit()
 
 
-#: Heaps ``grundy value`` computes by default to prove a period: enough for 0.354, whose
-#: proof needs 20 126 195 values (about half a minute here).
-VALUE_SEARCH = 1 << 25
+#: Heaps ``grundy value`` computes by default to prove a period: enough for 0.454, whose
+#: proof needs 443 139 469 values (a few minutes here; the command says how long first).
+VALUE_SEARCH = 1 << 29
 
 
 def _bounded(what: str, low: int = 0, high: int | None = None) -> Callable[[str], int]:
@@ -168,8 +168,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--no-cache", action="store_true", help="do not use the sequence cache")
     sub.add_argument("--search", type=_bounded("--search", 1), default=VALUE_SEARCH,
                      metavar="HEAPS", help="the most heaps computed to prove a period (default "
-                     f"2^25 = {VALUE_SEARCH}; more when a period seen needs them); a progress "
-                     "bar shows on a terminal")
+                     f"2^29 = {VALUE_SEARCH}; more when a period seen needs them); a progress "
+                     "bar shows on a terminal, and how long the search may take is said first")
+    sub.add_argument("--budget", metavar="TIME[,MEMORY]", help="the time (and memory) the "
+                     "search for a period may take, like 10m or 5m,2GB, as for analyze: a "
+                     "search that would take longer is refused at once")
     _memory_option(sub)
     sub.add_argument("game")
     sub.add_argument("heap", type=_bounded("the heap"), metavar="N")

@@ -54,6 +54,7 @@ from grundy.sequences import (
     beyond_memory,
     heap_outcomes,
     heap_value_report,
+    say_proof,
     sequence_report,
     windowed_report,
 )
@@ -348,8 +349,22 @@ def _outcome(letter: str) -> Any:
 
 
 def _value(args: argparse.Namespace) -> None:
+    import time
+
+    from grundy.heap.search_plan import plan_period_search, watched
+
     game = _heap_game(args.game)
-    with _memory(args.max_memory), _progress(min(args.search, args.heap)) as progress:
+    budget = None if args.budget is None else parse_budget(args.budget)
+    seconds = None if budget is None else budget.seconds
+    memory = args.max_memory if budget is None or budget.memory is None else budget.memory
+    started = time.monotonic()
+    with _memory(memory), _progress(min(args.search, args.heap)) as progress:
+        plan = plan_period_search(game, args.heap, args.search, seconds, progress)
+        if plan is not None:
+            _say(plan.text())
+            left = None if seconds is None else seconds - (time.monotonic() - started)
+            progress = watched(progress, left, f"the search for a period of {game.text} "
+                                               f"(--budget {args.budget})")
         report = heap_value_report(game, args.heap, args.search, progress)
     if args.json:
         _print_json(report.to_json())
@@ -357,6 +372,8 @@ def _value(args: argparse.Namespace) -> None:
         # "computed" is said as it is; a formula or a period is what the value is found by.
         how = report.by if report.by == "computed" else f"by {report.by}"
         print(f"{report.game} {report.heap}: nim-value {grouped(report.nim_value)} ({how})")
+        if report.period is not None:
+            print(say_proof(report.period, report.heap, report.values_needed))
 
 
 def _table(args: argparse.Namespace) -> None:

@@ -21,6 +21,7 @@ from grundy.budget import SEARCH_POSITIONS, search_positions
 from grundy.core.position import Position
 from grundy.errors import InvalidArgument, TooBig, short_number
 from grundy.heap.base import PERIOD_FIRST, PERIOD_SEARCH_LIMIT, HeapGame, Progress
+from grundy.render.text import grouped
 from grundy.values import Outcome
 
 if TYPE_CHECKING:
@@ -171,11 +172,36 @@ class ValueReport:
     heap: int
     nim_value: int
     by: str
+    #: The proved period that gave the value (``by == "period"``), and how many values its
+    #: theorem's hypothesis was checked on.
+    period: Period | None = None
+    values_needed: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The object printed by ``grundy value --json``."""
         return {"game": self.game, "heap": self.heap, "nim_value": self.nim_value,
                 "by": self.by}
+
+
+def say_proof(period: Period, heap: int, needed: int) -> str:
+    """The proof of a value read from a proved period, in words.
+
+    >>> from grundy.heap.certificate import GUY_SMITH
+    >>> from grundy.heap.period import Period
+    >>> print(say_proof(Period(71, 12, True, GUY_SMITH), 10**6, 168))
+    Periodic from heap 71 with period 12, proved by the Guy-Smith octal periodicity theorem:
+    G(n + 12) = G(n) for 71 <= n < 156, checked on heaps 0..167 (what the theorem needs);
+    so G(1000000) = G(71 + (1000000 - 71) mod 12) = G(76).
+    """
+    e, p, s = period.preperiod, period.period, period.saltus
+    same = e + (heap - e) % p if heap >= e else heap
+    step = f" + {s}" if s else ""
+    grown = f" + {s} * {(heap - same) // p}" if s and heap > same else ""
+    return (f"Periodic from heap {grouped(e)} with period {grouped(p)}"
+            f"{f' and saltus {s}' if s else ''}, proved by the {period.by}:\n"
+            f"G(n + {p}) = G(n){step} for {grouped(e)} <= n < {grouped(needed - p)}, checked "
+            f"on heaps 0..{grouped(needed - 1)} (what the theorem needs);\n"
+            f"so G({heap}) = G({e} + ({heap} - {e}) mod {p}){grown} = G({same}){grown}.")
 
 
 def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: bool = False,
@@ -288,7 +314,10 @@ def heap_value_report(game: HeapGame, heap: int, search: int = PERIOD_SEARCH_LIM
     to prove a period (see :meth:`~grundy.heap.base.HeapGame.heap_value_by`).
     """
     value, by = game.heap_value_by(heap, search, progress)
-    return ValueReport(game.text, heap, value, by)
+    period = game.known_period() if by == "period" else None
+    if period is None:
+        return ValueReport(game.text, heap, value, by)
+    return ValueReport(game.text, heap, value, by, period, game.values_needed(period))
 
 
 def save_sequence(path: str, values: np.ndarray[Any, Any]) -> None:

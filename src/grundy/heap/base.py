@@ -463,6 +463,10 @@ the limit is 1000 (the memory budget)
         (:mod:`grundy.heap.window`); None for other games."""
         return None
 
+    def heaps_known(self) -> int:
+        """How many values are known now (kept in this process or on disk): none computed."""
+        return len(self._sequence())
+
     def _sequence(self) -> Values:
         known = _sequences.get(self)
         if known is None:

@@ -8,7 +8,11 @@ turns a long enough stretch of values into a proof for every heap size
 All searches use the Z-function of the reversed values: with ``R`` the values read
 backwards, ``Z[p]`` is the length of the longest common prefix of ``R`` and ``R[p:]``,
 so the values have period ``p`` exactly from index ``len - p - Z[p]`` to the end.  Trying
-``p = 1, 2, ...`` costs O(len) in all, and stops at the first ``p`` that qualifies.
+``p = 1, 2, ...`` costs O(len) in all, and stops at the first ``p`` that qualifies.  It
+keeps four bytes per period tried; so from :data:`WINDOW_SEARCH_FROM` values on, the
+theorems' rules (whose test is the same window for every ``p``) are checked instead by
+matching the last window against earlier ones (:mod:`grundy.heap.longperiod`): the same
+answer, periods of any length, constant memory.
 
 >>> from grundy.heap.kernels import take_break_values
 >>> kayles = take_break_values([0, 7, 7], 300)
@@ -34,6 +38,7 @@ from grundy.heap.certificate import largest_amount, most_heaps
 from grundy.heap.certificate import values_needed_subtraction as values_needed_subtraction
 from grundy.heap.certificate import values_needed_take_break as values_needed_take_break
 from grundy.heap.codes import TakeBreakCode
+from grundy.heap.longperiod import least_period_by_window
 
 
 @njit(cache=CACHING)
@@ -61,11 +66,19 @@ def _first_period(values, z, a, floor, b, c):  # type: ignore[no-untyped-def]
     return 0, 0
 
 
+#: From this many values on, a theorem's rule is checked by matching the last window
+#: (:mod:`grundy.heap.longperiod`): periods of any length, in constant memory.
+WINDOW_SEARCH_FROM = 1 << 16
+
+
 def _search(values: np.ndarray[Any, Any], a: int, floor: int, b: int, c: int
             ) -> tuple[int, int] | None:
     array = np.ascontiguousarray(values)
     if array.ndim != 1:
         raise InvalidArgument("values must be a one-dimensional array")
+    if a == b and len(array) >= WINDOW_SEARCH_FROM:
+        # The same answer in O(1) memory (the module :mod:`grundy.heap.longperiod` shows why).
+        return least_period_by_window(array, (a, floor, b, c))
     pmax = max(0, (len(array) - c) // b) if b else len(array)
     pmax = min(pmax, max(len(array) - 1, 0))
     if pmax < 1:
