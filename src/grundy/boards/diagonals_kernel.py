@@ -95,26 +95,33 @@ def _unpack(key, labels, starts, lengths):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=CACHING)
+def _fresh_names(names):  # type: ignore[no-untyped-def]
+    """Forget the names given: ``names[x]`` is the new name of diagonal label x (0 while it
+    has none), and ``names[0]`` the next name to give (bare and lone labels keep theirs)."""
+    names[:] = 0
+    names[0] = _PAIRED
+
+
+@njit(cache=CACHING)
+def _name(x, names):  # type: ignore[no-untyped-def]
+    """Label x with its diagonal renamed in the order met."""
+    if x < _PAIRED:
+        return x
+    if names[x] == 0:
+        names[x] = names[0]
+        names[0] += 1
+    return names[x]
+
+
+@njit(cache=CACHING)
 def _renamed_less(a, b, m, names_a, names_b):  # type: ignore[no-untyped-def]
     """Whether word ``a`` is less than word ``b`` (both of length m) once the diagonals of
     each are renamed in the order met."""
-    names_a[:] = 0
-    names_b[:] = 0
-    next_a = _PAIRED
-    next_b = _PAIRED
+    _fresh_names(names_a)
+    _fresh_names(names_b)
     for i in range(m):
-        x = a[i]
-        if x >= _PAIRED:
-            if names_a[x] == 0:
-                names_a[x] = next_a
-                next_a += 1
-            x = names_a[x]
-        y = b[i]
-        if y >= _PAIRED:
-            if names_b[y] == 0:
-                names_b[y] = next_b
-                next_b += 1
-            y = names_b[y]
+        x = _name(a[i], names_a)
+        y = _name(b[i], names_b)
         if x != y:
             return x < y
     return False
@@ -135,16 +142,9 @@ def _cycle_key(labels, m, work):  # type: ignore[no-untyped-def]
                 best[:m] = word[:m]
     symbols[:] = 0
     symbols[0] = GAP
-    names_a[:] = 0
-    fresh = _PAIRED
+    _fresh_names(names_a)
     for i in range(m):
-        x = best[i]
-        if x >= _PAIRED:
-            if names_a[x] == 0:
-                names_a[x] = fresh
-                fresh += 1
-            x = names_a[x]
-        symbols[1 + i] = x + 1
+        symbols[1 + i] = _name(best[i], names_a) + 1
     return _pack(symbols, m + 1)
 
 
@@ -193,8 +193,7 @@ def _runs_key(labels, starts, lengths, runs, work):  # type: ignore[no-untyped-d
             order[j], order[j - 1] = order[j - 1], order[j]
             j -= 1
     symbols[:] = 0
-    names[:] = 0
-    fresh = _PAIRED
+    _fresh_names(names)
     count = 0
     for k in range(runs):
         r = order[k]
@@ -202,13 +201,7 @@ def _runs_key(labels, starts, lengths, runs, work):  # type: ignore[no-untyped-d
             symbols[count] = GAP
             count += 1
         for i in range(lengths[r]):
-            x = labels[starts[r] + i]
-            if x >= _PAIRED:
-                if names[x] == 0:
-                    names[x] = fresh
-                    fresh += 1
-                x = names[x]
-            symbols[count] = x + 1
+            symbols[count] = _name(labels[starts[r] + i], names) + 1
             count += 1
     return _pack(symbols, count)
 
