@@ -46,7 +46,9 @@ from grundy.errors import (
     SequenceInterrupted,
     TooBig,
 )
-from grundy.heap.base import MEMORY_BOUND, HeapGame, Progress, disk_cache, use_disk_cache
+from grundy.heap.base import HeapGame
+from grundy.heap.engine import disk_cache, use_disk_cache
+from grundy.heap.rules import MEMORY_BOUND, Progress
 from grundy.numerals import shown
 from grundy.render.text import grouped, outcome_table, value_rows
 from grundy.sequences import (

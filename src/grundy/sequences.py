@@ -20,13 +20,20 @@ from typing import TYPE_CHECKING, Any
 from grundy.budget import SEARCH_POSITIONS, search_positions
 from grundy.core.position import Position
 from grundy.errors import InvalidArgument, TooBig, short_number
-from grundy.heap.base import PERIOD_FIRST, PERIOD_SEARCH_LIMIT, HeapGame, Progress
+from grundy.heap.base import HeapGame
+from grundy.heap.engine import (
+    PERIOD_FIRST,
+    PERIOD_SEARCH_LIMIT,
+    check_computable,
+    computable_heap,
+)
+from grundy.heap.rules import Progress
 from grundy.values import Outcome
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from grundy.heap.base import Values
+    from grundy.heap.cache import Values
     from grundy.heap.checkpoint import Checkpoint
     from grundy.heap.period import Period
     from grundy.heap.window import WindowCheckpoint
@@ -72,7 +79,7 @@ def listed_values(game: HeapGame, n: int, progress: Progress | None = None,
     grundy.errors.TooBig: the nim-values of nim heaps 0..100000000 (each known by its formula \
 or period, but too many to list) needs about 1e+8 values; the limit is 10000000
     """
-    most = game.computable_heap
+    most = computable_heap(game)
     if n > most:
         # Too many either way; say whether each value is known.  Only a short search for a
         # period, so that the refusal comes at once.
@@ -80,7 +87,7 @@ or period, but too many to list) needs about 1e+8 values; the limit is 10000000
             raise TooBig(f"the nim-values of {game.text} heaps 0..{short_number(n)} (each "
                          "known by its formula or period, but too many to list)",
                          size=n + 1, limit=most, unit="values")
-        game.check_computable(n)
+        check_computable(game, n)
     return game.values(n, progress, checkpoint)
 
 
@@ -207,7 +214,7 @@ def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: boo
             seen = detect_period(array)
             found = None if seen is None else Period(*seen)
     else:
-        if values and MAX_LISTED_VALUES < n <= game.computable_heap:
+        if values and MAX_LISTED_VALUES < n <= computable_heap(game):
             raise TooBig(f"listing the nim-values of {game.text} heaps 0..{short_number(n)}",
                          size=n + 1, limit=MAX_LISTED_VALUES, unit="values",
                          advice="--no-values computes them without listing (with --period "

@@ -17,7 +17,8 @@ import numpy as np
 
 from grundy.budget import in_force
 from grundy.caches import Memo
-from grundy.heap.base import HeapGame, disk_cache
+from grundy.heap.base import HeapGame
+from grundy.heap.engine import disk_cache
 from grundy.misere.certificates import accept, shipped_quotient
 from grundy.misere.deadline import time_limit
 from grundy.misere.progress import BuildProgress
