@@ -1,6 +1,7 @@
 """The sequence engine of heap games: the values of single heaps computed once and kept (in
 memory, on disk, in checkpoints), computed in stages and continued by a period as soon as a
-theorem proves one, and the search for periods.
+theorem proves one, the search for periods, and the choice of a run of heaps 0..n: in full,
+or beyond memory with a window of the values (:func:`run_sequence`).
 
 A heap game (:class:`~grundy.heap.base.HeapGame`) gives the rules of one heap and how its
 values are computed (:class:`~grundy.heap.rules.HeapRules`); everything here works from
@@ -15,12 +16,19 @@ those rules alone.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from grundy.budget import check_memory, in_force, memory_limit, memory_note
 from grundy.caches import Memo
-from grundy.errors import InvalidPosition, SequenceInterrupted, TooBig, short_number
+from grundy.errors import (
+    InvalidArgument,
+    InvalidPosition,
+    SequenceInterrupted,
+    TooBig,
+    short_number,
+)
 from grundy.heap.rules import MEMORY_BOUND, HeapRules, Keep, Progress
 
 if TYPE_CHECKING:
@@ -31,6 +39,7 @@ if TYPE_CHECKING:
     from grundy.heap.cache import SequenceCache, Values
     from grundy.heap.checkpoint import Checkpoint
     from grundy.heap.period import Period
+    from grundy.heap.window import WindowCheckpoint, WindowedValues
 
 #: How many values a search for a period may compute before one is seen (0.56 needs about
 #: 653 000); once a period is seen, as many as its proof needs are computed, memory allowing.
@@ -209,6 +218,30 @@ def _grow(game: HeapRules, target: int, known: Values, progress: Progress | None
     return grown
 
 
+def held_values(game: HeapRules, n: int, progress: Progress | None = None,
+                checkpoint: Checkpoint | None = None) -> Values:
+    """The values of heaps 0..n held in full (:func:`values_to`): refused as too many to
+    list (not to compute) when a formula or a proved period gives each of them.
+
+    >>> from grundy.heap.subtraction import Nim
+    >>> held_values(Nim(), 10**8)
+    Traceback (most recent call last):
+    ...
+    grundy.errors.TooBig: the nim-values of nim heaps 0..100000000 (each known by its formula \
+or period, but too many to list) needs about 1e+8 values; the limit is 10000000
+    """
+    most = computable_heap(game)
+    if n > most:
+        # Too many either way; say whether each value is known.  Only a short search for a
+        # period, so that the refusal comes at once.
+        if game.closed_form(n) is not None or proved_period(game, PERIOD_FIRST) is not None:
+            raise TooBig(f"the nim-values of {game.text} heaps 0..{short_number(n)} (each "
+                         "known by its formula or period, but too many to list)",
+                         size=n + 1, limit=most, unit="values")
+        check_computable(game, n)
+    return values_to(game, n, progress, checkpoint)
+
+
 # -- periods ------------------------------------------------------------------------------
 
 def proved_period(game: HeapRules, limit: int = PERIOD_SEARCH_LIMIT,
@@ -322,6 +355,121 @@ def find_period(game: HeapRules, values: Values) -> Period | None:
             return None
         return Period(growing[0], growing[1], saltus=growing[2])
     return Period(seen[0], seen[1])
+
+
+# -- full runs and runs beyond memory -----------------------------------------------------
+
+@dataclass(frozen=True)
+class CheckpointPlace:
+    """Where a run keeps its checkpoint: a directory, written every ``every`` seconds at
+    most; ``resumed`` hears how many heaps a checkpoint read back knows."""
+
+    directory: str
+    every: float
+    resumed: Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class WindowedRun:
+    """A run beyond memory: what it gathered (``found``), the memory budget it had, the
+    heaps computed in full before the window, and the longest period looked for (0: none
+    was sought)."""
+
+    found: WindowedValues
+    memory: int
+    head: int
+    periods_looked_for: int
+
+
+@dataclass(frozen=True)
+class FullRun:
+    """Heaps 0..n computed in full; ``checkpoint_left``: their checkpoint is kept, as the
+    only copy of the values (no disk cache, nothing saved)."""
+
+    values: Values
+    checkpoint_left: bool = False
+
+
+def run_sequence(game: HeapRules, n: int, *, whole: bool = True, period: bool = False,
+                 progress: Progress | None = None, checkpoint: CheckpointPlace | None = None,
+                 kept_elsewhere: bool = False) -> FullRun | WindowedRun:
+    """Heaps 0..n of ``game``: in full (:func:`held_values`) when ``whole`` (the values
+    are listed or saved) or when they fit the memory budget; else, when the game's
+    rare/common kernel allows, beyond memory with a window (:func:`beyond_memory`).
+
+    ``period``: the period is sought (a window run follows it as it goes).  ``checkpoint``:
+    resumed from and written now and then; it is removed when the run ends and its values
+    are kept elsewhere (``kept_elsewhere``: saved to a file; or the disk cache).
+
+    >>> from grundy.budget import Budget, work_limit
+    >>> from grundy.heap.takebreak import KAYLES
+    >>> with work_limit(Budget(10**12, memory=90_000)):
+    ...     beyond = run_sequence(KAYLES, 10**6, whole=False, period=True)
+    ...     full = run_sequence(KAYLES, 10**4, whole=False, period=True)
+    >>> beyond.head, beyond.found.period, len(full.values)
+    (28752, (71, 12), 10001)
+    """
+    head = None if whole else beyond_memory(game, n, period)
+    key = game.cache_key or game.text
+    if head is not None:
+        from grundy.heap.window import WindowCheckpoint, periods_looked_for
+
+        window = None
+        if checkpoint is not None:
+            # Said once the checkpoint's state is checked, not before.
+            window = WindowCheckpoint(checkpoint.directory, key, every=checkpoint.every,
+                                      resumed=checkpoint.resumed)
+        found = window_values(game, n, period=period, progress=progress, checkpoint=window)
+        if window is not None:
+            window.remove()
+        memory = memory_limit()
+        return WindowedRun(found, memory, head, periods_looked_for(memory) if period else 0)
+    kept = None
+    if checkpoint is not None:
+        from grundy.heap.checkpoint import Checkpoint
+
+        kept = Checkpoint(checkpoint.directory, key, every=checkpoint.every, game=game)
+        resumed = kept.load()
+        checkpoint.resumed(0 if resumed is None else len(resumed))
+    values = held_values(game, n, progress, kept)
+    left = kept is not None and not kept_elsewhere and disk_cache() is None
+    if kept is not None and not left:
+        kept.remove()
+    return FullRun(values, checkpoint_left=left)
+
+
+def beyond_memory(game: HeapRules, n: int, period: bool = False) -> int | None:
+    """When heaps 0..n of ``game`` do not fit the memory budget as a full array but its
+    rare/common kernel may go on with a window of them (:mod:`grundy.heap.window`), the
+    number of heaps computed in full first (fewer when ``period`` is sought); else None.
+
+    >>> from grundy.budget import Budget, work_limit
+    >>> from grundy.heap.takebreak import KAYLES
+    >>> with work_limit(Budget(10**12, memory=90_000)):
+    ...     beyond_memory(KAYLES, 10**6), beyond_memory(KAYLES, 80_000)
+    (40000, None)
+    """
+    code = game.rare_common_code
+    if code is None or n + 1 <= memory_limit():
+        return None
+    from grundy.heap.window import fits_window, head_length
+
+    memory = memory_limit()
+    return head_length(memory, period) if fits_window(code, n, memory, period) else None
+
+
+def window_values(game: HeapRules, n: int, *, period: bool = False,
+                  progress: Progress | None = None,
+                  checkpoint: WindowCheckpoint | None = None) -> WindowedValues:
+    """Heaps 0..n of ``game`` beyond memory, by its rare/common kernel with a window of the
+    values (:func:`~grundy.heap.window.window_run`) within the memory budget."""
+    from grundy.heap.window import window_run
+
+    code = game.rare_common_code
+    if code is None:
+        raise InvalidArgument(f"{game.text} has no rare/common kernel to go beyond memory with")
+    return window_run(code, n, memory_limit(), period=period, progress=progress,
+                      name=game.text, checkpoint=checkpoint)
 
 
 # -- the kept sequence --------------------------------------------------------------------
