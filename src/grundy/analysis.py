@@ -14,7 +14,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
-from grundy.budget import in_force, search_positions, work_limit
+from grundy.budget import Limit, holding_limit, in_force, search_positions, work_limit
 from grundy.caches import Memo
 from grundy.catalogue import parse_position
 from grundy.core.game import Game
@@ -136,14 +136,13 @@ OUTCOME_SEARCH = ("the outcome search (it stops at the first winning move; the n
 
 
 def _outcome_first(position: Position) -> Analysis | None:
-    """Who wins a lone compiled board game, and the first winning move found, when a timed
-    budget is in force (so that the search may be long) and its value is not known yet: the
-    answer given when the nim-value then runs out of the budget."""
+    """Who wins a lone compiled board game, and the first winning move found, when the clock
+    of a time budget holds the work (so that the search may be long) and its value is not
+    known yet: the answer given when the nim-value then runs out of the budget."""
     from grundy.boards.compiled_grid import CompiledGridGame
     from grundy.boards.frame import FramedBoard
 
-    budget = in_force()
-    if budget is None or not budget.timed or len(position.components) != 1:
+    if holding_limit() is not Limit.CLOCK or len(position.components) != 1:
         return None
     component = position.components[0]
     game, state = component.game, component.state

@@ -112,7 +112,7 @@ class Solver(Generic[Node]):
         look at the clock and the memory now and then, else count the nodes against the
         budget of positions; report progress once the search has run a second."""
         search.met += 1
-        if not search.watch.timed:
+        if not search.watch.by_clock:
             budget = search_positions() if self.budget is None else self.budget
             if search.met > budget:
                 raise TooBig(self.what, limit=budget)

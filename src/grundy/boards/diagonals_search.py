@@ -238,7 +238,7 @@ class OutcomeSearch:
         self.made += made
         assert self.watch is not None
         # Under a budget of time and memory the clock stops the search, not a count.
-        if not self.watch.timed and self.made > self.limit:
+        if not self.watch.by_clock and self.made > self.limit:
             raise TooBig(f"{self.watch.what} (stopped after {before:,} options)",
                          limit=self.limit, unit="options")
         if before // _TICK != self.made // _TICK:
