@@ -14,7 +14,14 @@ from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
-from grundy.budget import Limit, holding_limit, in_force, search_positions, work_limit
+from grundy.budget import (
+    Limit,
+    holding_limit,
+    in_force,
+    positions_limit,
+    search_positions,
+    work_limit,
+)
 from grundy.caches import Memo
 from grundy.catalogue import parse_position
 from grundy.core.game import Game
@@ -94,7 +101,7 @@ def as_position(position: Position | str | Game[Any], state: Hashable = None) ->
 
 
 def analyze(position: Position | str | Game[Any], state: Hashable = None, *,
-            misere: bool = False, budget: int | None = None) -> Analysis:
+            misere: bool = False) -> Analysis:
     """Who wins ``position`` (a Position, its text, or a game and a state), and how.
 
     Normal play uses the Sprague–Grundy theorem component by component; misère play
@@ -102,12 +109,12 @@ def analyze(position: Position | str | Game[Any], state: Hashable = None, *,
     rule for it at any size (:meth:`~grundy.core.game.Game.misere_rule`: Bouton's for Nim) or
     its heaps are of one game whose misère quotient is known (or, when the search would be too
     big, can be found; see :mod:`grundy.misere`).  A misère search that could exceed
-    ``budget`` positions (default: :func:`~grundy.budget.search_positions`) is refused with
-    :class:`~grundy.errors.TooBig`.
+    :func:`~grundy.budget.search_positions` positions (another count:
+    :func:`~grundy.budget.positions_limit`) is refused with :class:`~grundy.errors.TooBig`.
     """
     position = as_position(position, state)
     if misere:
-        return _misere(position, search_positions() if budget is None else budget)
+        return _misere(position, search_positions())
     return _normal(position)
 
 
@@ -254,7 +261,8 @@ def _misere(position: Position, budget: int) -> Analysis:
         # The estimate is an upper bound (heaps in any order, every option of the largest
         # heap everywhere): a search with a share of the budget often finishes all the same.
         try:
-            return _misere_search(position, _trial_budget(position, budget))
+            with positions_limit(_trial_budget(position, budget)):
+                return _misere_search(position)
         except TooBig:
             pass
     if found is None and refusal is not None:
@@ -265,7 +273,7 @@ def _misere(position: Position, budget: int) -> Analysis:
         return Analysis(position, True, found.outcome, None, found.moves, (), found.method)
     if refusal is not None:
         raise explained_refusal(refusal, position)
-    return _misere_search(position, budget)
+    return _misere_search(position)
 
 
 #: The share of the budget (in moves) a misère search is tried with when its estimate is
@@ -290,9 +298,10 @@ def _trial_budget(position: Position, budget: int) -> int:
     return max(1, budget * MOVES_PER_STATE // (TRIAL_SHARE * branching))
 
 
-def _misere_search(position: Position, budget: int) -> Analysis:
-    """The misère answer by a search of the whole position (TooBig past ``budget``)."""
-    solver = _misere_solver(budget)
+def _misere_search(position: Position) -> Analysis:
+    """The misère answer by a search of the whole position (TooBig past the positions of
+    the budget in force)."""
+    solver = _misere_solver()
     outcome = solver.outcome(position.key(), misere=True)
     moves = []
     if outcome is Outcome.N:
@@ -334,12 +343,12 @@ def _by_rule(position: Position, misere: bool) -> Analysis | None:
                     rule.reason, None if misere else rule.reason)
 
 
-_misere_solvers: Memo[int, Solver[Position]] = Memo("misère solvers", bound=16)
+_misere_solvers: Memo[str, Solver[Position]] = Memo("misère solvers", bound=1)
 
 
-def _misere_solver(budget: int) -> Solver[Position]:
-    solver = _misere_solvers.get(budget)
+def _misere_solver() -> Solver[Position]:
+    solver = _misere_solvers.get("misère")
     if solver is None:
-        solver = Solver(Position.children, budget=budget, what="misère search")
-        _misere_solvers[budget] = solver
+        solver = Solver(Position.children, what="misère search")
+        _misere_solvers["misère"] = solver
     return solver

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from grundy.errors import InvalidArgument, SearchInterrupted, TooBig
@@ -385,6 +385,24 @@ def current_work() -> object | None:
     True
     """
     return _work.get()
+
+
+@contextmanager
+def positions_limit(count: int) -> Iterator[None]:
+    """Hold the searches inside the block to ``count`` positions each, the rest of the
+    budget in force (its time, its memory, what holds the work) unchanged; outside any
+    :func:`work_limit`, the defaults but for that count.
+
+    >>> with positions_limit(500):
+    ...     search_positions(), holding_limit()
+    (500, <Limit.DEFAULTS: 'defaults'>)
+    >>> with work_limit(Budget.of(60)), positions_limit(500):
+    ...     search_positions(), in_force().seconds, holding_limit()
+    (500, 60, <Limit.CLOCK: 'clock'>)
+    """
+    here = _in_force.get() or Budget(SEARCH_POSITIONS, limit=Limit.DEFAULTS)
+    with work_limit(replace(here, positions=count)):
+        yield
 
 
 @contextmanager

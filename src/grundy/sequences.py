@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from grundy.budget import SEARCH_POSITIONS, search_positions
+from grundy.budget import SEARCH_POSITIONS, positions_limit, search_positions
 from grundy.core.position import Position
 from grundy.errors import InvalidArgument, TooBig, short_number
 from grundy.heap.base import HeapGame
@@ -57,15 +57,14 @@ def heap_outcomes(game: HeapGame, n: int, *, misere: bool = False) -> list[Outco
     from grundy.analysis import analyze
 
     # Each heap's search has the positions of a search, whatever the budget of heap values.
-    budget = min(search_positions(), SEARCH_POSITIONS)
-    # The largest heap first: when its answer is refused, so is the list, before the work.
-    try:
-        analyze(Position.of(game, (n,)), misere=True, budget=budget)
-    except TooBig as error:
-        raise TooBig(f"the misère outcomes of {game.text} heaps 0..{n}: the {error.what}",
-                     size=error.size, limit=error.limit, unit=error.unit) from None
-    return [analyze(Position.of(game, (k,)), misere=True, budget=budget).outcome
-            for k in range(n + 1)]
+    with positions_limit(min(search_positions(), SEARCH_POSITIONS)):
+        # The largest heap first: when its answer is refused, so is the list, before the work.
+        try:
+            analyze(Position.of(game, (n,)), misere=True)
+        except TooBig as error:
+            raise TooBig(f"the misère outcomes of {game.text} heaps 0..{n}: the {error.what}",
+                         size=error.size, limit=error.limit, unit=error.unit) from None
+        return [analyze(Position.of(game, (k,)), misere=True).outcome for k in range(n + 1)]
 
 
 @dataclass(frozen=True)
