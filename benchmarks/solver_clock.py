@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 
-from grundy.budget import Budget, work_limit
+from grundy.budget import Budget, Limit, work_limit
 from grundy.solver import Solver
 
 POSITIONS = 1_000_000
@@ -33,7 +33,7 @@ def search(budget: Budget) -> float:
 
 def main() -> None:
     counted = Budget(10 * POSITIONS)
-    watched = Budget(10 * POSITIONS, seconds=3600.0, timed=True)
+    watched = Budget(10 * POSITIONS, seconds=3600.0, limit=Limit.CLOCK)
     best = {"counted": float("inf"), "watched": float("inf")}
     for _ in range(5):
         best["counted"] = min(best["counted"], search(counted))

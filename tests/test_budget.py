@@ -8,7 +8,7 @@ import pytest
 
 from grundy import solver as solver_module
 from grundy.boards import region_kernel, set_search
-from grundy.budget import Budget, Watch, parse_budget, progress_to, time_needed, work_limit
+from grundy.budget import Budget, Limit, Watch, parse_budget, progress_to, time_needed, work_limit
 from grundy.cli import main
 from grundy.errors import InvalidArgument, SearchInterrupted, TooBig
 from grundy.solver import TICK, Solver
@@ -123,13 +123,13 @@ class TestGeneralSolverUnderATimedBudget:
     def test_a_timed_budget_lets_the_search_run_past_its_count(self) -> None:
         # The positions a timed budget names are what up-front refusals compare with; the
         # search itself runs until the clock says stop.
-        with work_limit(Budget(1000, seconds=600.0, timed=True)):
+        with work_limit(Budget(1000, seconds=600.0, limit=Limit.CLOCK)):
             assert _chain(20_000).value(20_000) == 20_000 % 3
 
     def test_the_clock_stops_the_search(self) -> None:
         slow = Solver(lambda n: (time.sleep(1e-4), [n - 1] if n else [])[1],
                       what="solving the slow chain")
-        with work_limit(Budget(10, seconds=0.2, timed=True)):
+        with work_limit(Budget(10, seconds=0.2, limit=Limit.CLOCK)):
             begun = time.monotonic()
             with pytest.raises(TooBig, match=r"stopped after [\d,]+ positions.*0\.2 seconds"):
                 slow.value(10**6)
@@ -138,7 +138,7 @@ class TestGeneralSolverUnderATimedBudget:
     def test_the_memory_stops_the_search(self) -> None:
         big = Solver(lambda n: [n - 1] if n else [], what="solving the long chain")
         big_values = 300_000  # tens of MB of memo and stack: well past the 1 MB below
-        with work_limit(Budget(10, memory=10**6, timed=True)), \
+        with work_limit(Budget(10, memory=10**6, limit=Limit.CLOCK)), \
                 pytest.raises(TooBig, match="bytes; the limit is 1000000"):
             big.value(big_values)
 
@@ -173,6 +173,6 @@ class TestGeneralSolverUnderATimedBudget:
 
     def test_answers_equal_the_counted_search(self) -> None:
         for top in (0, 1, 7, 1000, 9999):
-            with work_limit(Budget(100, seconds=60.0, timed=True)):
+            with work_limit(Budget(100, seconds=60.0, limit=Limit.CLOCK)):
                 timed = _chain(top).value(top)
             assert timed == _chain(top).value(top) == top % 3

@@ -48,8 +48,7 @@ def brute(n: int, misere: bool) -> Callable[[Drawn], bool]:
 
 def frame_solver() -> Solver[Word]:
     """grundy's general solver on the words the game's plays make, in their own frame."""
-    return Solver(lambda word: [DIAGONALS.apply(word, play) for play in DIAGONALS.plays(word)],
-                  budget=10**7)
+    return Solver(lambda word: [DIAGONALS.apply(word, play) for play in DIAGONALS.plays(word)])
 
 
 def random_position(rng: random.Random, n: int, played: int) -> tuple[Word, Drawn]:

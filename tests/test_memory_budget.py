@@ -12,7 +12,7 @@ from grundy.arguments import memory_size
 from grundy.budget import Budget, default_memory, machine_memory, work_limit
 from grundy.cli import main
 from grundy.errors import InvalidArgument, TooBig
-from grundy.heap.base import PERIOD_FIRST, use_disk_cache
+from grundy.heap.engine import PERIOD_FIRST, check_computable, computable_heap, use_disk_cache
 from grundy.heap.takebreak import GrundyGame, TakeAndBreak
 
 ORIGINAL = {TakeAndBreak: TakeAndBreak.compute_values_kept,
@@ -78,19 +78,19 @@ class TestRefusals:
 class TestBudget:
     def test_the_memory_budget_bounds_the_heaps(self) -> None:
         with work_limit(Budget(10**15, memory=10**6)):
-            assert TakeAndBreak("0.155").computable_heap == 10**6 - 1
+            assert computable_heap(TakeAndBreak("0.155")) == 10**6 - 1
             with pytest.raises(TooBig, match="the limit is 1000000"):
                 TakeAndBreak("0.155").values(2 * 10**6)
 
     def test_research_sizes_are_not_capped_by_a_count(self) -> None:
         # 0.354's published period needs 20 126 195 values; the old cap was 10 000 000.
         if default_memory() > 10**8:
-            TakeAndBreak("0.354").check_computable(20_200_000)
-            GrundyGame().check_computable(2**28)
+            check_computable(TakeAndBreak("0.354"), 20_200_000)
+            check_computable(GrundyGame(), 2**28)
 
     def test_methods_limited_by_time_keep_their_cap(self) -> None:
         with pytest.raises(TooBig, match="heap values"):
-            TakeAndBreak("0.8", hexadecimal=True).check_computable(10**5)
+            check_computable(TakeAndBreak("0.8", hexadecimal=True), 10**5)
 
 
 class TestPeriodsEverywhere:

@@ -11,6 +11,7 @@ from hypothesis import given, seed, settings
 from hypothesis import strategies as st
 
 from grundy.analysis import analyze
+from grundy.budget import positions_limit
 from grundy.cli import main
 from grundy.heap.subtraction import Nim, Subtraction
 from grundy.heap.takebreak import DAWSON, KAYLES, TakeAndBreak
@@ -77,7 +78,8 @@ class TestQuotientAgainstSearch:
     def test_analyze_uses_the_quotient_and_agrees_with_search(self) -> None:
         known_quotient(KAYLES, compute=True)
         for text in ["kayles 3 5 7", "kayles 2 4 6 8", "kayles 1 1 9"]:
-            by_search = analyze(text, misere=True, budget=10**6)
+            with positions_limit(10**6):
+                by_search = analyze(text, misere=True)
             moves = {str(m.position) for m in by_search.winning_moves}
             assert by_search.method.startswith("the misère quotient")
             wins = wins_of(position_moves(row_moves_octal(KAYLES.digits)), misere=True)

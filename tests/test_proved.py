@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 
 from grundy.caches import clear_caches
-from grundy.heap import base
-from grundy.heap.base import use_disk_cache
+from grundy.heap import engine
 from grundy.heap.certificate import GUY_SMITH, K_HEAP, Period
+from grundy.heap.engine import known_period, use_disk_cache
 from grundy.heap.kernels import take_break_values
 from grundy.heap.period import certify_take_break
 from grundy.heap.proved import RECHECKED, load_period, period_path, store_period
@@ -72,7 +72,7 @@ class TestKeptAndReadBack:
                 continue
             expected = [game.heap_value(n) for n in heaps]
             clear_caches()  # a new process: only the disk remains
-            assert game.known_period() == proved
+            assert known_period(game) == proved
             assert [game.heap_value(n) for n in heaps] == expected
 
     def test_a_second_process_needs_no_compiled_kernel(self, folder: Path) -> None:
@@ -162,7 +162,7 @@ def test_no_cache_keeps_nothing(folder: Path) -> None:
     use_disk_cache(False)
     assert DAWSON.proved_period() is not None
     assert not list(folder.iterdir())
-    assert base.disk_cache() is None
+    assert engine.disk_cache() is None
 
 
 class TestValueSearch:

@@ -118,11 +118,11 @@ def test_ctrl_c_stops_cleanly_and_keeps_the_values(tmp_path: Path) -> None:
 
 def test_values_kept_from_earlier_work_count_for_a_proof(monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
-    from grundy.heap import base
+    from grundy.heap import engine
 
-    monkeypatch.setattr(base, "_sequences", {})
-    monkeypatch.setattr(base, "_periods", {})
-    monkeypatch.setitem(base._disk, "cache", None)
+    monkeypatch.setattr(engine, "_sequences", {})
+    monkeypatch.setattr(engine, "_periods", {})
+    monkeypatch.setitem(engine._disk, "cache", None)
     game = TakeAndBreak("0.16")  # Guy-Smith needs about 510 000 values here
     assert game.proved_period(limit=1000) is None
     game.values(600_000)

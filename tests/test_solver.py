@@ -7,7 +7,7 @@ import random
 import pytest
 
 from grundy import Game, Infinite, Outcome, Solver, TooBig, analyze
-from grundy.budget import work_limit
+from grundy.budget import positions_limit, work_limit
 
 from brute import mex
 
@@ -51,8 +51,8 @@ def test_deep_chain_has_no_recursion_limit() -> None:
 
 
 def test_budget_refuses_big_searches() -> None:
-    solver = Solver(lambda n: [n - 1, n - 2] if n > 1 else [], budget=1000)
-    with pytest.raises(TooBig, match="more than 1000 states"):
+    solver = Solver(lambda n: [n - 1, n - 2] if n > 1 else [])
+    with positions_limit(1000), pytest.raises(TooBig, match="more than 1000 states"):
         solver.value(10_000)
 
 

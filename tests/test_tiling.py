@@ -14,10 +14,11 @@ import pytest
 
 from grundy.caches import clear_caches
 from grundy.errors import InvalidArgument
-from grundy.heap import base
+from grundy.heap import engine
 from grundy.heap.allbut import AllBut
-from grundy.heap.base import HeapGame, use_disk_cache
+from grundy.heap.base import HeapGame
 from grundy.heap.cache import SequenceCache
+from grundy.heap.engine import use_disk_cache
 from grundy.heap.kernels import subtraction_values, take_break_values
 from grundy.heap.subtraction import Subtraction
 from grundy.heap.takebreak import TakeAndBreak
@@ -29,8 +30,8 @@ N = 3000
 @pytest.fixture
 def small_stages(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     """Stages from 64 heaps, runs of 256 and more filled; yields the stages computed."""
-    monkeypatch.setattr(base, "FIRST_STAGE", 64)
-    monkeypatch.setattr(base, "FILL_FROM", 256)
+    monkeypatch.setattr(engine, "FIRST_STAGE", 64)
+    monkeypatch.setattr(engine, "FILL_FROM", 256)
     computed: list[int] = []
     for kind in (HeapGame, TakeAndBreak):
         monkeypatch.setattr(kind, "compute_values_kept", _recorder(kind, computed))
@@ -147,7 +148,7 @@ def test_the_disk_keeps_the_proof_not_the_copies(tmp_path: Path,
     try:
         assert len(TakeAndBreak("0.07").values(50_000)) == 50_001
         kept = SequenceCache(tmp_path).load("octal:0.07")
-        assert kept is not None and len(kept) == base.DISK_CACHE_FROM
+        assert kept is not None and len(kept) == engine.DISK_CACHE_FROM
         clear_caches()  # a later run: the period file and the short sequence give it all
         again = TakeAndBreak("0.07").values(50_000)
         assert again.tolist() == take_break_values([0, 0, 7], 50_000).tolist()

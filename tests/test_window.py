@@ -22,9 +22,9 @@ from grundy.budget import Budget, work_limit
 from grundy.cli import main
 from grundy.errors import TooBig
 from grundy.heap import kernels
-from grundy.heap.base import use_disk_cache
 from grundy.heap.checkpoint import BadCheckpoint
 from grundy.heap.codes import SPLIT_IN_TWO, TakeBreakCode
+from grundy.heap.engine import beyond_memory, use_disk_cache
 from grundy.heap.kernels import fewest_rare, grundy_game_values, take_break_values
 from grundy.heap.period import DETECT_RULE, _search, certify_take_break
 from grundy.heap.takebreak import TakeAndBreak
@@ -37,7 +37,7 @@ from grundy.heap.window import (
     state_seal,
     window_run,
 )
-from grundy.sequences import Frequencies, beyond_memory, windowed_report
+from grundy.sequences import Frequencies, windowed_report
 
 from naive import naive_values
 

@@ -14,7 +14,14 @@ from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from grundy.budget import in_force, search_positions, work_limit
+from grundy.budget import (
+    Limit,
+    holding_limit,
+    in_force,
+    positions_limit,
+    search_positions,
+    work_limit,
+)
 from grundy.caches import Memo
 from grundy.catalogue import parse_position
 from grundy.core.game import Game
@@ -93,7 +100,7 @@ def as_position(position: Position | str | Game[Any], state: Hashable = None) ->
 
 
 def analyze(position: Position | str | Game[Any], state: Hashable = None, *,
-            misere: bool = False, budget: int | None = None) -> Analysis:
+            misere: bool = False) -> Analysis:
     """Who wins ``position`` (a Position, its text, or a game and a state), and how.
 
     Normal play uses the Sprague–Grundy theorem component by component; misère play
@@ -101,12 +108,12 @@ def analyze(position: Position | str | Game[Any], state: Hashable = None, *,
     rule for it at any size (:meth:`~grundy.core.game.Game.misere_rule`: Bouton's for Nim) or
     its heaps are of one game whose misère quotient is known (or, when the search would be too
     big, can be found; see :mod:`grundy.misere`).  A misère search that could exceed
-    ``budget`` positions (default: :func:`~grundy.budget.search_positions`) is refused with
-    :class:`~grundy.errors.TooBig`.
+    :func:`~grundy.budget.search_positions` positions (another count:
+    :func:`~grundy.budget.positions_limit`) is refused with :class:`~grundy.errors.TooBig`.
     """
     position = as_position(position, state)
     if misere:
-        return _misere(position, search_positions() if budget is None else budget)
+        return _misere(position, search_positions())
     return _normal(position)
 
 
@@ -131,11 +138,10 @@ def _reason(position: Position) -> str | None:
 
 def _outcome_first(position: Position) -> Analysis | None:
     """Who wins a lone component by its game's outcome search
-    (:meth:`~grundy.core.game.Game.outcome_search`: a compiled board search), when a timed
-    budget is in force (so that the search may be long): the answer given when the
-    nim-value then runs out of the budget."""
-    budget = in_force()
-    if budget is None or not budget.timed or len(position.components) != 1:
+    (:meth:`~grundy.core.game.Game.outcome_search`: a compiled board search), when the clock
+    of a time budget holds the work (so that the search may be long): the answer given when
+    the nim-value then runs out of the budget."""
+    if holding_limit() is not Limit.CLOCK or len(position.components) != 1:
         return None
     component = position.components[0]
     found = component.game.outcome_search(component.state)
@@ -237,7 +243,8 @@ def _misere(position: Position, budget: int) -> Analysis:
         # The estimate is an upper bound (heaps in any order, every option of the largest
         # heap everywhere): a search with a share of the budget often finishes all the same.
         try:
-            return _misere_search(position, _trial_budget(position, budget))
+            with positions_limit(_trial_budget(position, budget)):
+                return _misere_search(position)
         except TooBig:
             pass
     if found is None and refusal is not None:
@@ -249,7 +256,7 @@ def _misere(position: Position, budget: int) -> Analysis:
                         found.found_by)
     if refusal is not None:
         raise explained_refusal(refusal, position)
-    return _misere_search(position, budget)
+    return _misere_search(position)
 
 
 #: The share of the budget (in moves) a misère search is tried with when its estimate is
@@ -274,9 +281,10 @@ def _trial_budget(position: Position, budget: int) -> int:
     return max(1, budget * MOVES_PER_STATE // (TRIAL_SHARE * branching))
 
 
-def _misere_search(position: Position, budget: int) -> Analysis:
-    """The misère answer by a search of the whole position (TooBig past ``budget``)."""
-    solver = _misere_solver(budget)
+def _misere_search(position: Position) -> Analysis:
+    """The misère answer by a search of the whole position (TooBig past the positions of
+    the budget in force)."""
+    solver = _misere_solver()
     outcome = solver.outcome(position.key(), misere=True)
     moves = []
     if outcome is Outcome.N:
@@ -318,12 +326,12 @@ def _by_rule(position: Position, misere: bool) -> Analysis | None:
                     rule.reason, Method.RULE, None if misere else rule.reason)
 
 
-_misere_solvers: Memo[int, Solver[Position]] = Memo("misère solvers", bound=16)
+_misere_solvers: Memo[str, Solver[Position]] = Memo("misère solvers", bound=1)
 
 
-def _misere_solver(budget: int) -> Solver[Position]:
-    solver = _misere_solvers.get(budget)
+def _misere_solver() -> Solver[Position]:
+    solver = _misere_solvers.get("misère")
     if solver is None:
-        solver = Solver(Position.children, budget=budget, what="misère search")
-        _misere_solvers[budget] = solver
+        solver = Solver(Position.children, what="misère search")
+        _misere_solvers["misère"] = solver
     return solver

@@ -9,8 +9,11 @@ front, the heap values a game may compute, the misère search, the remoteness se
 >>> search_positions() == SEARCH_POSITIONS
 True
 >>> with work_limit(Budget(100, seconds=0.5)):
-...     search_positions(), in_force()
-(100, Budget(positions=100, seconds=0.5, memory=None, timed=False))
+...     search_positions(), in_force(), holding_limit()
+(100, Budget(positions=100, seconds=0.5, memory=None, limit=<Limit.COUNT: 'count'>), \
+<Limit.COUNT: 'count'>)
+>>> holding_limit()
+<Limit.DEFAULTS: 'defaults'>
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from enum import Enum
 
 from grundy.errors import InvalidArgument, SearchInterrupted, TooBig
 from grundy.numerals import shown
@@ -49,20 +53,35 @@ MEMORY_SHARE = 0.5
 UNKNOWN_MACHINE_MEMORY = 4 << 30
 
 
+class Limit(Enum):
+    """What holds a piece of work within its budget (:func:`holding_limit`).
+
+    ``DEFAULTS``: no budget was given; each kind of search has its default count, and the
+    constructions that take seconds (misère quotients) run for their default time.
+    ``COUNT``: the counts of a :class:`Budget` a caller gave (a web request, one heap's
+    search in a list): work that would need more is refused up front, and nothing that
+    takes seconds to build is started.  ``CLOCK``: the time and memory of ``--budget``
+    (:meth:`Budget.of`): the searches that watch the clock (the compiled board searches,
+    :class:`Watch`) run until one is spent instead of being refused by their size.
+    """
+
+    DEFAULTS = "defaults"
+    COUNT = "count"
+    CLOCK = "clock"
+
+
 @dataclass(frozen=True)
 class Budget:
     """How much work is allowed: ``positions`` met by any one search (and heap values
     computed), ``seconds`` a remoteness search may take (None: no time limit), and
     ``memory``, the bytes the tables of one piece of work may hold (None:
-    :func:`default_memory`, a share of the machine's).  With ``timed`` (a budget made by
-    :meth:`of`, as ``--budget`` does), the searches that watch the clock (the compiled board
-    searches, :class:`Watch`) are not refused up front by their size: they run until
-    ``seconds`` or ``memory`` is spent."""
+    :func:`default_memory`, a share of the machine's); ``limit`` says which of them holds
+    the work (:class:`Limit`: the counts, or the clock of a budget made by :meth:`of`)."""
 
     positions: int
     seconds: float | None = None
     memory: int | None = MEMORY
-    timed: bool = False
+    limit: Limit = Limit.COUNT
 
     @classmethod
     def of(cls, seconds: float | None = None, memory: int | None = MEMORY) -> Budget:
@@ -70,13 +89,13 @@ class Budget:
         search may meet, checked up front, grow in proportion from :data:`SEARCH_POSITIONS`
         in :data:`SEARCH_SECONDS`) and ``memory`` bytes.
 
-        >>> Budget.of(60, 2**30)
-        Budget(positions=24000000, seconds=60, memory=1073741824, timed=True)
+        >>> Budget.of(60, 2**30).positions, Budget.of(60, 2**30).limit
+        (24000000, <Limit.CLOCK: 'clock'>)
         """
         if seconds is None:
-            return cls(SEARCH_POSITIONS, None, memory, timed=True)
+            return cls(SEARCH_POSITIONS, None, memory, Limit.CLOCK)
         return cls(max(1, round(SEARCH_POSITIONS * seconds / SEARCH_SECONDS)), seconds, memory,
-                   timed=True)
+                   Limit.CLOCK)
 
 
 _MEMORY_UNITS = {"b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
@@ -95,7 +114,7 @@ def parse_budget(text: str) -> Budget:
     reads ``512M`` as 512 MiB, so here it would be ambiguous.
 
     >>> parse_budget("2GB,10m")
-    Budget(positions=240000000, seconds=600.0, memory=2000000000, timed=True)
+    Budget(positions=240000000, seconds=600.0, memory=2000000000, limit=<Limit.CLOCK: 'clock'>)
     >>> parse_budget("90s").seconds, parse_budget("512MiB").memory
     (90.0, 536870912)
     >>> parse_budget("10 parsecs")
@@ -158,6 +177,13 @@ _in_force: ContextVar[Budget | None] = ContextVar("grundy_budget", default=None)
 def in_force() -> Budget | None:
     """The budget set by the innermost :func:`work_limit` around the caller, or None."""
     return _in_force.get()
+
+
+def holding_limit() -> Limit:
+    """What holds the work here: the limit of the budget in force, or
+    :attr:`Limit.DEFAULTS` outside any :func:`work_limit`."""
+    budget = _in_force.get()
+    return Limit.DEFAULTS if budget is None else budget.limit
 
 
 def search_positions() -> int:
@@ -244,8 +270,8 @@ def playing_budget(budget: Budget | int | None = None) -> Budget:
     """The budget of a remoteness search: ``budget`` (a count of positions, no time limit),
     else the budget in force, else :data:`PLAYING_POSITIONS`.
 
-    >>> playing_budget().positions, playing_budget(10)
-    (200000, Budget(positions=10, seconds=None, memory=None, timed=False))
+    >>> playing_budget().positions, playing_budget(10).positions
+    (200000, 10)
     """
     if isinstance(budget, int):
         return Budget(budget)
@@ -274,8 +300,8 @@ REPORT_EVERY = 0.25
 class Watch:
     """The clock of one long search, which the search shows between chunks of its work: it
     stops the search with :class:`~grundy.errors.TooBig` past the time or the memory of the
-    budget in force when it is ``timed``, and reports progress once the search has run a
-    second.
+    budget in force when the clock holds the work (:attr:`Limit.CLOCK`), and reports
+    progress once the search has run a second.
 
     >>> with work_limit(Budget.of(seconds=1.0)):
     ...     watch = Watch("solving cram 7x7")
@@ -293,12 +319,12 @@ more than 1.0 seconds
         self.start = time.monotonic()
         self._reported = 0.0
         budget = _in_force.get()
-        self.budget = budget if budget is not None and budget.timed else None
+        self.budget = budget if budget is not None and budget.limit is Limit.CLOCK else None
 
     @property
-    def timed(self) -> bool:
-        """Whether the budget in force is one of time and memory (``--budget``): the search
-        then runs until the clock or the memory says stop, not up to a count of positions."""
+    def by_clock(self) -> bool:
+        """Whether the clock and memory of the budget (``--budget``) hold the search: it then
+        runs until one of them says stop, not up to a count of positions."""
         return self.budget is not None
 
     def _so_far(self, positions: int, regions: int) -> str:
@@ -359,6 +385,24 @@ def current_work() -> object | None:
     True
     """
     return _work.get()
+
+
+@contextmanager
+def positions_limit(count: int) -> Iterator[None]:
+    """Hold the searches inside the block to ``count`` positions each, the rest of the
+    budget in force (its time, its memory, what holds the work) unchanged; outside any
+    :func:`work_limit`, the defaults but for that count.
+
+    >>> with positions_limit(500):
+    ...     search_positions(), holding_limit()
+    (500, <Limit.DEFAULTS: 'defaults'>)
+    >>> with work_limit(Budget.of(60)), positions_limit(500):
+    ...     search_positions(), in_force().seconds, holding_limit()
+    (500, 60, <Limit.CLOCK: 'clock'>)
+    """
+    here = _in_force.get() or Budget(SEARCH_POSITIONS, limit=Limit.DEFAULTS)
+    with work_limit(replace(here, positions=count)):
+        yield
 
 
 @contextmanager

@@ -46,21 +46,21 @@ from grundy.errors import (
     SequenceInterrupted,
     TooBig,
 )
-from grundy.heap.base import MEMORY_BOUND, HeapGame, Progress, disk_cache, use_disk_cache
+from grundy.heap.base import HeapGame
+from grundy.heap.engine import CheckpointPlace, use_disk_cache
+from grundy.heap.rules import MEMORY_BOUND, Progress
 from grundy.numerals import shown
 from grundy.render.text import grouped, outcome_table, value_rows
 from grundy.sequences import (
     Frequencies,
-    beyond_memory,
     heap_outcomes,
     heap_value_report,
     say_proof,
     sequence_report,
-    windowed_report,
 )
 
 if TYPE_CHECKING:
-    from grundy.heap.checkpoint import Checkpoint
+    from grundy.heap.engine import WindowedRun
     from grundy.heap.period import Period
 
 
@@ -227,43 +227,22 @@ def _sequence(args: argparse.Namespace) -> None:
         _genus_sequence(args)
         return
     game = _heap_game(args.game)
-    key = game.cache_key or game.text
+    checkpoint = None
+    if args.checkpoint:
+        checkpoint = CheckpointPlace(args.checkpoint, args.checkpoint_every,
+                                     partial(_say_resumed, args.checkpoint))
     with _memory(args.max_memory), _progress(args.to) as progress:
-        # Values neither listed nor saved may be computed beyond memory, with a window.
-        head = None
-        if args.no_values and not (args.save or args.misere):
-            head = beyond_memory(game, args.to, args.period)
-        if head is not None:
-            window = None
-            if args.checkpoint:
-                from grundy.heap.window import WindowCheckpoint
-
-                # Said once the checkpoint's state is checked, not before.
-                window = WindowCheckpoint(args.checkpoint, key, every=args.checkpoint_every,
-                                          resumed=partial(_say_resumed, args.checkpoint))
-            report = windowed_report(game, args.to, period=args.period,
-                                     frequencies=args.frequencies, progress=progress,
-                                     checkpoint=window)
-            if window is not None:
-                window.remove()
+        report = sequence_report(game, args.to, misere=args.misere, period=args.period,
+                                 values=not args.no_values, save=args.save,
+                                 progress=progress, checkpoint=checkpoint,
+                                 frequencies=args.frequencies)
+        if report.window is not None:
             # Said once the work is done: a refusal is then the only line on stderr.
-            _say(_say_window(args.to, head, args.period))
-        else:
-            checkpoint = None
-            if args.checkpoint:
-                from grundy.heap.checkpoint import Checkpoint
-
-                checkpoint = Checkpoint(args.checkpoint, key, every=args.checkpoint_every,
-                                        game=game)
-                resumed = checkpoint.load()
-                _say_resumed(args.checkpoint, 0 if resumed is None else len(resumed))
-            report = sequence_report(game, args.to, misere=args.misere, period=args.period,
-                                     values=not args.no_values, save=args.save,
-                                     progress=progress, checkpoint=checkpoint,
-                                     frequencies=args.frequencies)
-            if checkpoint is not None:
-                _finish_checkpoint(checkpoint, args.checkpoint, kept=bool(args.save)
-                                   or disk_cache() is not None)
+            _say(_say_window(args.to, report.window, args.period))
+    if report.checkpoint_left:
+        print(f"grundy: the checkpoint in {args.checkpoint} is kept: with --no-cache and no "
+              "--save it holds the only copy of the values; remove it when done",
+              file=sys.stderr)
     if args.json:
         _print_json(report.to_json())
         return
@@ -281,32 +260,19 @@ def _sequence(args: argparse.Namespace) -> None:
         print(f"saved to {args.save}")
 
 
-def _finish_checkpoint(checkpoint: Checkpoint, directory: str, kept: bool) -> None:
-    """Remove the checkpoint of a finished run when its values are kept elsewhere (the disk
-    cache, ``--save``); else keep it, saying why."""
-    if kept:
-        checkpoint.remove()
-    else:
-        print(f"grundy: the checkpoint in {directory} is kept: with --no-cache and no --save it "
-              "holds the only copy of the values; remove it when done", file=sys.stderr)
-
-
 def _say_resumed(directory: str, heaps: int) -> None:
     if heaps:
         print(f"grundy: resuming from the checkpoint in {directory}: heaps 0..{heaps - 1} "
               "known", file=sys.stderr)
 
 
-def _say_window(n: int, head: int, period: bool) -> str:
-    from grundy.budget import memory_limit
-    from grundy.heap.window import periods_looked_for
-
-    note = (f"grundy: heaps 0..{n} do not fit the memory budget ({memory_limit()} bytes) as one "
-            f"array: heaps 0..{head - 1} were computed in full, then only the rare heaps and "
-            "a sliding window of the last values were kept (the rare/common method)")
+def _say_window(n: int, window: WindowedRun, period: bool) -> str:
+    note = (f"grundy: heaps 0..{n} do not fit the memory budget ({window.memory} bytes) as one "
+            f"array: heaps 0..{window.head - 1} were computed in full, then only the rare heaps "
+            "and a sliding window of the last values were kept (the rare/common method)")
     if period:
-        note += (f"; periods up to {periods_looked_for(memory_limit())} heaps long were looked "
-                 "for, and no arithmetic ones")
+        note += (f"; periods up to {window.periods_looked_for} heaps long were looked for, and "
+                 "no arithmetic ones")
     return note
 
 

@@ -65,7 +65,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import reduce
 from typing import Any
 
-from grundy.budget import SEARCH_POSITIONS, search_positions, time_needed
+from grundy.budget import SEARCH_POSITIONS, positions_limit, search_positions, time_needed
 from grundy.caches import remembered
 from grundy.core.game import Game, _solvers
 from grundy.errors import InvalidGame, InvalidPosition, TooBig
@@ -273,7 +273,10 @@ class GraphGame(Game[Tokens]):
         for token in dict.fromkeys(state):
             if token not in solver.values:
                 self._check_reach(token, budget)
-        return reduce(add_values, (solver.value(token) for token in state))
+        # The nodes a token reaches were checked against the budget: its search may meet
+        # them all.
+        with positions_limit(max(SEARCH_POSITIONS, self._graph.size)):
+            return reduce(add_values, (solver.value(token) for token in state))
 
     def _check_reach(self, token: str, budget: int) -> None:
         # Counted once per token and budget: the winning moves ask for many values.
@@ -299,9 +302,7 @@ class GraphGame(Game[Tokens]):
         """
         found = _solvers.get(self)
         if found is None:
-            # The nodes a token reaches are checked against the budget before it is solved.
-            found = Solver(self.successors, what=f"solving {self.text}",
-                           budget=max(SEARCH_POSITIONS, self._graph.size))
+            found = Solver(self.successors, what=f"solving {self.text}")
             _solvers[self] = found
         return found
 

@@ -17,20 +17,29 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from grundy.budget import SEARCH_POSITIONS, search_positions
+from grundy.budget import SEARCH_POSITIONS, positions_limit, search_positions
 from grundy.core.position import Position
 from grundy.errors import InvalidArgument, TooBig, short_number
-from grundy.heap.base import PERIOD_FIRST, PERIOD_SEARCH_LIMIT, HeapGame, Progress
+from grundy.heap.base import HeapGame
+from grundy.heap.engine import (
+    PERIOD_SEARCH_LIMIT,
+    CheckpointPlace,
+    WindowedRun,
+    computable_heap,
+    held_values,
+    known_period,
+    run_sequence,
+    window_values,
+)
+from grundy.heap.rules import Progress
 from grundy.render.text import grouped
 from grundy.values import Outcome
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from grundy.heap.base import Values
-    from grundy.heap.checkpoint import Checkpoint
     from grundy.heap.period import Period
-    from grundy.heap.window import WindowCheckpoint
+    from grundy.heap.window import WindowCheckpoint, WindowedValues
 
 #: The most nim-values a sequence lists, whatever the game (more may be computed, for a
 #: period or a file, without listing them).
@@ -43,46 +52,21 @@ MAX_MISERE_HEAPS = 100_000
 def heap_outcomes(game: HeapGame, n: int, *, misere: bool = False) -> list[Outcome]:
     """The outcomes of single heaps 0..n (misère play searches each heap's position)."""
     if not misere:
-        return [Outcome.P if v == 0 else Outcome.N for v in listed_values(game, n).tolist()]
+        return [Outcome.P if v == 0 else Outcome.N for v in held_values(game, n).tolist()]
     if n >= MAX_MISERE_HEAPS:
         raise TooBig(f"the misère outcomes of {game.text} heaps 0..{short_number(n)}", size=n + 1,
                      limit=MAX_MISERE_HEAPS, unit="searches")
     from grundy.analysis import analyze
 
     # Each heap's search has the positions of a search, whatever the budget of heap values.
-    budget = min(search_positions(), SEARCH_POSITIONS)
-    # The largest heap first: when its answer is refused, so is the list, before the work.
-    try:
-        analyze(Position.of(game, (n,)), misere=True, budget=budget)
-    except TooBig as error:
-        raise TooBig(f"the misère outcomes of {game.text} heaps 0..{n}: the {error.what}",
-                     size=error.size, limit=error.limit, unit=error.unit) from None
-    return [analyze(Position.of(game, (k,)), misere=True, budget=budget).outcome
-            for k in range(n + 1)]
-
-
-def listed_values(game: HeapGame, n: int, progress: Progress | None = None,
-                  checkpoint: Checkpoint | None = None) -> Values:
-    """The values of heaps 0..n, to be listed: refused as too many to list (not to compute)
-    when a formula or a proved period gives each of them.
-
-    >>> from grundy.heap.subtraction import Nim
-    >>> listed_values(Nim(), 10**8)
-    Traceback (most recent call last):
-    ...
-    grundy.errors.TooBig: the nim-values of nim heaps 0..100000000 (each known by its formula \
-or period, but too many to list) needs about 1e+8 values; the limit is 10000000
-    """
-    most = game.computable_heap
-    if n > most:
-        # Too many either way; say whether each value is known.  Only a short search for a
-        # period, so that the refusal comes at once.
-        if game.closed_form(n) is not None or game.proved_period(PERIOD_FIRST) is not None:
-            raise TooBig(f"the nim-values of {game.text} heaps 0..{short_number(n)} (each "
-                         "known by its formula or period, but too many to list)",
-                         size=n + 1, limit=most, unit="values")
-        game.check_computable(n)
-    return game.values(n, progress, checkpoint)
+    with positions_limit(min(search_positions(), SEARCH_POSITIONS)):
+        # The largest heap first: when its answer is refused, so is the list, before the work.
+        try:
+            analyze(Position.of(game, (n,)), misere=True)
+        except TooBig as error:
+            raise TooBig(f"the misère outcomes of {game.text} heaps 0..{n}: the {error.what}",
+                         size=error.size, limit=error.limit, unit=error.unit) from None
+        return [analyze(Position.of(game, (k,)), misere=True).outcome for k in range(n + 1)]
 
 
 @dataclass(frozen=True)
@@ -139,7 +123,8 @@ class Frequencies:
 class SequenceReport:
     """Values (or misère outcomes, as ``P``/``N``) of single heaps 0..n, their period when
     it was looked for (``period_sought``; None: no period seen), and the frequencies of the
-    values when asked for."""
+    values when asked for.  ``window``: how the run went beyond memory, if it did;
+    ``checkpoint_left``: the checkpoint holds the only copy of the values."""
 
     game: str
     misere: bool
@@ -148,6 +133,8 @@ class SequenceReport:
     period_sought: bool = False
     period: Period | None = None
     frequencies: Frequencies | None = None
+    window: WindowedRun | None = None
+    checkpoint_left: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The object printed by ``grundy sequence --json``."""
@@ -206,7 +193,8 @@ def say_proof(period: Period, heap: int, needed: int) -> str:
 
 def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: bool = False,
                     values: bool = True, save: str | None = None,
-                    progress: Progress | None = None, checkpoint: Checkpoint | None = None,
+                    progress: Progress | None = None,
+                    checkpoint: CheckpointPlace | None = None,
                     frequencies: bool = False) -> SequenceReport:
     """The nim-values (or misère outcomes) of single heaps 0..n, as ``grundy sequence``
     shows them.
@@ -214,9 +202,11 @@ def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: boo
     ``period``: add the period of the values (None when none is seen), proved by a
     theorem where one applies, else marked as not certified.  ``checkpoint``: resume from
     it and write it now and then (normal play only).  ``frequencies``: add how often each
-    value occurs (normal play only).
+    value occurs (normal play only).  Values neither listed nor saved may be computed
+    beyond memory, as the sequence engine chooses (:func:`~grundy.heap.engine.run_sequence`).
     """
     listed: list[int] | None = None
+    left = False
     letters: list[str] | None = None
     found: Period | None = None
     counted: Frequencies | None = None
@@ -233,12 +223,16 @@ def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: boo
             seen = detect_period(array)
             found = None if seen is None else Period(*seen)
     else:
-        if values and MAX_LISTED_VALUES < n <= game.computable_heap:
+        if values and MAX_LISTED_VALUES < n <= computable_heap(game):
             raise TooBig(f"listing the nim-values of {game.text} heaps 0..{short_number(n)}",
                          size=n + 1, limit=MAX_LISTED_VALUES, unit="values",
                          advice="--no-values computes them without listing (with --period "
                          "or --save)")
-        array = listed_values(game, n, progress, checkpoint)
+        run = run_sequence(game, n, whole=values or bool(save), period=period,
+                           progress=progress, checkpoint=checkpoint, kept_elsewhere=bool(save))
+        if isinstance(run, WindowedRun):
+            return _windowed(game, run.found, period, frequencies, run)
+        array, left = run.values, run.checkpoint_left
         if values:
             listed = array.tolist()
         if period:
@@ -247,38 +241,18 @@ def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: boo
             counted = Frequencies.of(array)
     if save:
         save_sequence(save, array)
-    return SequenceReport(game.text, misere, listed, letters, period, found, counted)
-
-
-def beyond_memory(game: HeapGame, n: int, period: bool = False) -> int | None:
-    """When heaps 0..n of ``game`` do not fit the memory budget as a full array but its
-    rare/common kernel may go on with a window of them (:mod:`grundy.heap.window`), the
-    number of heaps computed in full first (fewer when ``period`` is sought); else None.
-
-    >>> from grundy.budget import Budget, work_limit
-    >>> from grundy.heap.takebreak import KAYLES
-    >>> with work_limit(Budget(10**12, memory=90_000)):
-    ...     beyond_memory(KAYLES, 10**6), beyond_memory(KAYLES, 80_000)
-    (40000, None)
-    """
-    from grundy.budget import memory_limit
-
-    code = game.rare_common_code
-    if code is None or n + 1 <= memory_limit():
-        return None
-    from grundy.heap.window import fits_window, head_length
-
-    memory = memory_limit()
-    return head_length(memory, period) if fits_window(code, n, memory, period) else None
+    return SequenceReport(game.text, misere, listed, letters, period, found, counted,
+                          checkpoint_left=left)
 
 
 def windowed_report(game: HeapGame, n: int, *, period: bool = False, frequencies: bool = False,
                     progress: Progress | None = None,
                     checkpoint: WindowCheckpoint | None = None) -> SequenceReport:
     """The report of ``grundy sequence --no-values`` for heaps 0..n beyond memory (see
-    :func:`beyond_memory`): the frequencies and the period as a full run gives them, the
-    period only when it is at most :func:`~grundy.heap.window.periods_looked_for` (and the
-    window) long, and never an arithmetic one.  ``checkpoint``: resumed from, and written
+    :func:`~grundy.heap.engine.beyond_memory`): the frequencies and the period as a full run
+    gives them, the period only when it is at most
+    :func:`~grundy.heap.window.periods_looked_for` (and the window) long, and never an
+    arithmetic one.  ``checkpoint``: resumed from, and written
     now and then (:class:`~grundy.heap.window.WindowCheckpoint`).
 
     >>> from grundy.budget import Budget, work_limit
@@ -288,21 +262,21 @@ def windowed_report(game: HeapGame, n: int, *, period: bool = False, frequencies
     >>> report.period.preperiod, report.period.period, report.frequencies.largest
     (71, 12, 8)
     """
-    from grundy.budget import memory_limit
-    from grundy.heap.period import Period
-    from grundy.heap.window import window_run
+    found = window_values(game, n, period=period, progress=progress, checkpoint=checkpoint)
+    return _windowed(game, found, period, frequencies)
 
-    code = game.rare_common_code
-    if code is None:
-        raise InvalidArgument(f"{game.text} has no rare/common kernel to go beyond memory with")
-    run = window_run(code, n, memory_limit(), period=period, progress=progress,
-                     name=game.text, checkpoint=checkpoint)
-    found = None
-    if period and run.period is not None:
-        found = Period(*run.period, certified=run.theorem is not None, by=run.theorem)
-    counted = Frequencies.of_counts(run.counts, run.first_heap) if frequencies else None
-    return SequenceReport(game.text, False, period_sought=period, period=found,
-                          frequencies=counted)
+
+def _windowed(game: HeapGame, found: WindowedValues, period: bool, frequencies: bool,
+              window: WindowedRun | None = None) -> SequenceReport:
+    """The report of a run beyond memory, from what it gathered."""
+    from grundy.heap.period import Period
+
+    proved = None
+    if period and found.period is not None:
+        proved = Period(*found.period, certified=found.theorem is not None, by=found.theorem)
+    counted = Frequencies.of_counts(found.counts, found.first_heap) if frequencies else None
+    return SequenceReport(game.text, False, period_sought=period, period=proved,
+                          frequencies=counted, window=window)
 
 
 def heap_value_report(game: HeapGame, heap: int, search: int = PERIOD_SEARCH_LIMIT,
@@ -314,7 +288,7 @@ def heap_value_report(game: HeapGame, heap: int, search: int = PERIOD_SEARCH_LIM
     to prove a period (see :meth:`~grundy.heap.base.HeapGame.heap_value_by`).
     """
     value, by = game.heap_value_by(heap, search, progress)
-    period = game.known_period() if by == "period" else None
+    period = known_period(game) if by == "period" else None
     if period is None:
         return ValueReport(game.text, heap, value, by)
     return ValueReport(game.text, heap, value, by, period, game.values_needed(period))

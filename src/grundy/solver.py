@@ -61,8 +61,8 @@ class Solver(Generic[Node]):
 
     ``options(node)`` lists the node's options.  Options for which ``foreign(option)`` returns
     a value are leaves whose value is known from elsewhere (another game's position); they are
-    used for nim-values only.  Without a ``budget``, each search has
-    :func:`~grundy.budget.search_positions`.
+    used for nim-values only.  Each search may meet :func:`~grundy.budget.search_positions`
+    new nodes (:func:`~grundy.budget.positions_limit` sets another count).
 
     >>> solver = Solver(lambda n: [n - k for k in (1, 2) if k <= n])
     >>> [solver.value(n) for n in range(6)]
@@ -79,12 +79,10 @@ class Solver(Generic[Node]):
         options: Callable[[Node], Iterable[Node]],
         *,
         foreign: Callable[[Node], Value | None] | None = None,
-        budget: int | None = None,
         what: str = "the search",
     ) -> None:
         self._options = options
         self._foreign = foreign
-        self.budget = budget
         self.what = what
         self.values: dict[Node, Value] = {}
         self._outcomes: dict[bool, dict[Node, Outcome]] = {False: {}, True: {}}
@@ -112,8 +110,8 @@ class Solver(Generic[Node]):
         look at the clock and the memory now and then, else count the nodes against the
         budget of positions; report progress once the search has run a second."""
         search.met += 1
-        if not search.watch.timed:
-            budget = search_positions() if self.budget is None else self.budget
+        if not search.watch.by_clock:
+            budget = search_positions()
             if search.met > budget:
                 raise TooBig(self.what, limit=budget)
         if search.met % TICK == 0:

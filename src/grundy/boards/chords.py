@@ -29,11 +29,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from grundy.heap.base import PERIOD_SEARCH_LIMIT, HeapGame, Heaps, Progress
+from grundy.heap.base import HeapGame, Heaps
+from grundy.heap.engine import PERIOD_SEARCH_LIMIT
+from grundy.heap.rules import Progress
 from grundy.heap.takebreak import TakeAndBreak, cumulative_partitions
 
 if TYPE_CHECKING:
-    from grundy.heap.base import Values
+    from grundy.heap.cache import Values
     from grundy.heap.period import Period
 
 #: The octal game Chords is (see the module).

@@ -17,7 +17,14 @@ from grundy.boards.bitgrid import (
 )
 from grundy.boards.published import SOURCE, published_cram_value
 from grundy.boards.region_games import CompiledGridGame
-from grundy.budget import SEARCH_SECONDS, Budget, in_force, search_positions, work_limit
+from grundy.budget import (
+    SEARCH_SECONDS,
+    Budget,
+    Limit,
+    in_force,
+    search_positions,
+    work_limit,
+)
 from grundy.core.game import Option, RuleAnswer, ready
 from grundy.errors import BEYOND, TooBig
 from grundy.values import Outcome
@@ -137,9 +144,10 @@ class Cram(CompiledGridGame):
         SEARCH_SECONDS`: the positions it allows are a count, which the compiled search,
         watching its clock, does not use); None when the time runs out first."""
         budget = in_force()
-        timed = budget if budget is not None and budget.timed else Budget.of(SEARCH_SECONDS)
+        if budget is None or budget.limit is not Limit.CLOCK:
+            budget = Budget.of(SEARCH_SECONDS)
         try:
-            with work_limit(timed):
+            with work_limit(budget):
                 return self.winning_move(state)
         except TooBig:
             return None

@@ -215,7 +215,7 @@ class OutcomeSearch:
         made = self.made + made_here
         assert self.watch is not None
         # Under a budget of time and memory the clock stops the search, not a count.
-        if not self.watch.timed and made > self.limit:
+        if not self.watch.by_clock and made > self.limit:
             raise TooBig(f"{self.watch.what} (stopped after {made:,} options)",
                          limit=self.limit, unit="options")
         self.watch.tick(positions=made, regions=len(self.table), memory=self.table.nbytes())

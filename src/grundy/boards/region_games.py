@@ -4,7 +4,7 @@ kings) on boards of at most 64 cells: nim-values, and who wins with a first winn
 The up-front check of a search (:meth:`~grundy.boards.base.BoardGame.regions_to_search`)
 allows the compiled search :attr:`CompiledGridGame.kernel_factor` times the search budget:
 it settles regions far faster than the general search, and meets far fewer than the bound.
-When the budget in force is timed (``--budget 10m``, :meth:`grundy.budget.Budget.of`), the
+When the clock holds the work (``--budget 10m``, :attr:`grundy.budget.Limit.CLOCK`), the
 compiled search is not refused up front at all: it watches the clock and the memory
 itself (:class:`grundy.budget.Watch`), and stops when either is spent.
 
@@ -29,7 +29,7 @@ from grundy.boards.base import balanced
 from grundy.boards.bitgrid import Grid, crop
 from grundy.boards.grid import GridGame
 from grundy.boards.strips import strip_value
-from grundy.budget import in_force, search_positions
+from grundy.budget import Limit, holding_limit, search_positions
 from grundy.core.game import Option, RuleAnswer, ready
 from grundy.errors import BEYOND
 from grundy.values import Outcome, Value
@@ -64,9 +64,8 @@ class CompiledGridGame(GridGame):
 
     def kernel_limit(self) -> int:
         """The bound on a region's positions past which it is refused up front (none when
-        the budget in force is timed: the compiled search watches its clock)."""
-        budget = in_force()
-        if budget is not None and budget.timed:
+        the clock of ``--budget`` holds the work: the compiled search watches it)."""
+        if holding_limit() is Limit.CLOCK:
             return BEYOND
         return self.kernel_factor * search_positions()
 

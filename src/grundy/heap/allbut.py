@@ -39,10 +39,12 @@ from typing import TYPE_CHECKING
 
 from grundy.core.ruleset import Ruleset
 from grundy.errors import InvalidGame
-from grundy.heap.base import HeapGame, Heaps, Progress, narrow_array
+from grundy.heap.base import HeapGame, Heaps
+from grundy.heap.engine import narrow_array
+from grundy.heap.rules import Progress
 
 if TYPE_CHECKING:
-    from grundy.heap.base import Values
+    from grundy.heap.cache import Values
     from grundy.heap.period import Period
 
 #: Largest excluded amount.

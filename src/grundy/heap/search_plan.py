@@ -19,7 +19,9 @@ import time
 from dataclasses import dataclass
 
 from grundy.errors import TooBig, short_number
-from grundy.heap.base import PERIOD_FIRST, HeapGame, Progress
+from grundy.heap.base import HeapGame
+from grundy.heap.engine import PERIOD_FIRST, computable_heap, known_period
+from grundy.heap.rules import Progress
 
 #: Heaps computed before the time of a longer search is estimated (about a second here).
 CALIBRATION = 1 << 22
@@ -85,14 +87,14 @@ def plan_period_search(game: HeapGame, heap: int, search: int, budget: float | N
     :class:`~grundy.errors.TooBig` when ``budget`` seconds are too few for the search.
     """
     if (not game.certifiable or game.closed_form(heap) is not None
-            or heap <= min(game.computable_heap, PERIOD_FIRST)):
+            or heap <= min(computable_heap(game), PERIOD_FIRST)):
         return None
-    if game.known_period() is not None:
+    if known_period(game) is not None:
         return None
     known = game.heaps_known()
     if heap < known:
         return None
-    cap = max(min(search, heap + 1, game.computable_heap + 1), known)
+    cap = max(min(search, heap + 1, computable_heap(game) + 1), known)
     if cap <= CALIBRATION:
         return None
     # The rate is measured past the first heaps, whose cost is mostly loading the kernel.

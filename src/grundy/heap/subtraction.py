@@ -18,12 +18,14 @@ from typing import TYPE_CHECKING
 from grundy.core.game import Option, RuleAnswer
 from grundy.core.ruleset import Ruleset, fixed
 from grundy.errors import InvalidGame, TooBig, short_number
-from grundy.heap.base import HeapGame, Heaps, Progress, narrow_array
+from grundy.heap.base import HeapGame, Heaps
+from grundy.heap.engine import narrow_array
+from grundy.heap.rules import Progress
 from grundy.numerals import is_whole_number, shown, whole_number
 from grundy.values import Outcome, nim_sum
 
 if TYPE_CHECKING:
-    from grundy.heap.base import Values
+    from grundy.heap.cache import Values
     from grundy.heap.period import Period
 
 NIM_FORMULA = "closed form G(n) = n"

@@ -20,11 +20,13 @@ from typing import TYPE_CHECKING
 
 from grundy.core.ruleset import Ruleset, fixed
 from grundy.errors import BEYOND, capped
-from grundy.heap.base import MEMORY_BOUND, HeapGame, Heaps, Keep, Progress, narrow_array
+from grundy.heap.base import HeapGame, Heaps
 from grundy.heap.codes import SPLIT_IN_TWO, TakeBreakCode
+from grundy.heap.engine import narrow_array
+from grundy.heap.rules import MEMORY_BOUND, Keep, Progress
 
 if TYPE_CHECKING:
-    from grundy.heap.base import Values
+    from grundy.heap.cache import Values
     from grundy.heap.period import Period
 
 #: How many splits into three heaps the values of a code may look at (about a second).

@@ -49,7 +49,6 @@ from numba import njit
 from grundy.budget import memory_limit
 from grundy.compiled import CACHING
 from grundy.errors import SequenceInterrupted, TooBig, short_number
-from grundy.heap.base import Progress
 from grundy.heap.checkpoint import (
     CHECKPOINT_SECONDS,
     BadCheckpoint,
@@ -70,6 +69,7 @@ from grundy.heap.kernels import (
 )
 from grundy.heap.period import DETECT_RULE, Rule, least_period_after, take_break_rule
 from grundy.heap.recheck import SAMPLES, recheck_code
+from grundy.heap.rules import Progress
 from grundy.numerals import shown
 from grundy.seal import UNSEALED, Sealing, user_seal
 

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from grundy.budget import in_force
+from grundy.budget import Limit, holding_limit, in_force
 from grundy.caches import Memo
-from grundy.heap.base import HeapGame, disk_cache
+from grundy.heap.base import HeapGame
+from grundy.heap.engine import disk_cache
 from grundy.misere.certificates import accept, shipped_quotient
 from grundy.misere.deadline import time_limit
 from grundy.misere.progress import BuildProgress
@@ -63,10 +64,18 @@ def build_seconds() -> float:
 
 
 def may_build() -> bool:
-    """Whether a quotient may be built here: not inside a work limit that is not a time
-    budget (a web request: building takes seconds)."""
-    budget = in_force()
-    return budget is None or budget.timed
+    """Whether a quotient may be built here: building takes seconds, so not when counts
+    hold the work (:attr:`~grundy.budget.Limit.COUNT`: a web request must answer at once).
+
+    >>> from grundy.budget import Budget, work_limit
+    >>> with work_limit(Budget(10**6)):
+    ...     may_build()
+    False
+    >>> with work_limit(Budget.of(60)):
+    ...     may_build()
+    True
+    """
+    return holding_limit() is not Limit.COUNT
 
 
 def stopped_quotient(game: HeapGame | HeapUnion) -> Quotient | None:

@@ -4,7 +4,7 @@ and answers a few requests, so that every worker starts with the kernels compile
 Disk caches are switched off there, and so in every worker: requests must not write files.
 """
 
-from grundy.heap.base import use_disk_cache
+from grundy.heap.engine import use_disk_cache
 from grundy.web.jobs import warm_up
 
 use_disk_cache(False)
