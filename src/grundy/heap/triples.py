@@ -1,0 +1,292 @@
+"""Compiled nim-sequences of take-and-break codes whose moves may leave three heaps.
+
+The nim-sums of the splits of a heap of r tokens into two heaps, ``S[r] = {G(a) xor
+G(r - a)}``, are kept as one bitset per r of ``W`` bits, ``W`` the power of two above the
+largest value so far (a xor of values below W is below W).  A split of r into three heaps has
+a smallest part ``a <= r/3``, and its other two parts are a split of r - a; so v is the value
+of some three-heap split of r exactly when bit ``v xor G(a)`` of ``S[r - a]`` is set for
+some ``a <= r/3``.  For each heap the kernel makes its bitset from its r/2 splits, then tries
+v = 0, 1, 2, ...: a value some option has is passed as soon as one is found (the options
+leaving at most one heap are marked first, a two-heap split is one bit test, a three-heap
+split one bit test per smallest part tried); the first v no option has is the heap's value,
+shown by a scan of every smallest part.
+
+So n heaps cost about ``n²/4`` steps for the bitsets and ``n²/6`` per digit that leaves
+three heaps for the scans, instead of the ``n³/36`` three-heap splits, and the memory is
+the bitsets a later heap can still read: those of the last ``n/3 + t`` heaps, ``W/8``
+bytes each (t: the most tokens a move removes).  Most such codes have values that grow
+with the heap (about n/3 to 2n for heaps up to n), so W grows with n too.
+
+>>> triple_values([0, 3, 15], 20).tolist()     # hex:0.3F, CGSuite's test sequence
+[0, 1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5, 6, 7, 8, 6, 7, 8, 9, 10, 11]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from grundy.compiled import CACHING
+from grundy.errors import SequenceInterrupted
+from grundy.heap.codes import TakeBreakCode
+from grundy.heap.kernels import (
+    _check_n,
+    _check_prefix,
+    _Chunks,
+    _limit,
+    _narrowed,
+    _start,
+    _widen,
+)
+
+Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
+
+# Why a chunk stopped before its end.
+_DONE, _WIDEN, _GROW, _LONGER = 0, 1, 2, 3
+
+#: The first tables: values below 64, rows of up to 16 distinct values.
+_MIN_WIDTH = 64
+_MIN_ROW = 16
+
+
+@njit(cache=CACHING)
+def _make_row(g, rows, sizes, zero, marks, ring, m):  # type: ignore[no-untyped-def]
+    # S[m], its distinct values in slot m % ring, and whether 0 comes from a split into
+    # two unequal parts (for the digits whose splits must be unequal).  Returns False when
+    # the slot is too short for them.
+    slot = m % ring
+    stamp = m + 1
+    size = 0
+    cap = rows.shape[1]
+    unequal_zero = 0
+    for a in range(1, m // 2 + 1):
+        x = np.int64(g[a]) ^ np.int64(g[m - a])
+        if x == 0 and 2 * a != m:
+            unequal_zero = 1
+        if marks[x] != stamp:
+            marks[x] = stamp
+            if size == cap:
+                return False
+            rows[slot, size] = x
+            size += 1
+    sizes[slot] = size
+    zero[slot] = unequal_zero
+    return True
+
+
+@njit(cache=CACHING)
+def _make_rows(g, rows, sizes, zero, marks, ring, low, high):  # type: ignore[no-untyped-def]
+    # The rows low..high-1; returns the first that does not fit (high if all do).
+    for m in range(max(low, 2), high):
+        if not _make_row(g, rows, sizes, zero, marks, ring, m):
+            return m
+    return high
+
+
+@njit(cache=CACHING)
+def _triple_chunk(g, start, stop, take_k, take_bits, splits, unequal, triples, rows, sizes,  # type: ignore[no-untyped-def]
+                  zero, marks, seen, limit):
+    # Heaps start..stop-1; returns where it stopped and why: a value that does not fit the
+    # values' type (_WIDEN) or the tables (_GROW), or a row that does not fit its slot
+    # (_LONGER), each at that heap.
+    ring = rows.shape[0]
+    width = seen.shape[0] - 1
+    seen[:] = 0
+    for i in range(start, stop):
+        if i >= 2 and not _make_row(g, rows, sizes, zero, marks, ring, i):
+            return i, _LONGER
+        stamp = i - start + 1
+        for j in range(take_k.shape[0]):
+            k = take_k[j]
+            if k > i:
+                break
+            if k == i:
+                if take_bits[j] & 1:
+                    seen[0] = stamp
+            elif take_bits[j] & 2:
+                seen[np.int64(g[i - k])] = stamp
+        for j in range(splits.shape[0]):
+            rest = i - splits[j]
+            if rest < 2:
+                break
+            slot = rest % ring
+            for q in range(sizes[slot]):
+                x = rows[slot, q]
+                # 0 always comes from the equal split; an unequal split must give it otherwise.
+                if x != 0 or not unequal[j] or rest % 2 == 1 or zero[slot]:
+                    seen[x] = stamp
+        for j in range(triples.shape[0]):
+            rest = i - triples[j]
+            slot = (rest - 1) % ring
+            for a in range(1, rest // 3 + 1):
+                ga = np.int64(g[a])
+                for q in range(sizes[slot]):
+                    seen[ga ^ rows[slot, q]] = stamp
+                slot = slot - 1 if slot > 0 else ring - 1
+        v = 0
+        while seen[v] == stamp:
+            v += 1
+        if v >= limit:
+            return i, _WIDEN
+        if v >= width:
+            return i, _GROW
+        g[i] = v
+    return stop, _DONE
+
+
+def ring_size(code: TakeBreakCode, n: int) -> int:
+    """How many bitsets a run to heap n keeps: a heap i reads those of i - k (k a removal
+    that splits in two) and of r - r//3 .. r - 1 for r = i - k (k a removal that splits in
+    three), none older than ``i - max(k, k' + n // 3)``.
+
+    >>> ring_size(TakeBreakCode((0, 3, 15)), 3000)
+    1004
+    """
+    oldest = max([*code.splits, *(k + n // 3 for k in code.triples), 0])
+    return oldest + 2
+
+
+#: Rows averaged to estimate the size of a row (row sizes vary a lot from heap to heap).
+_SAMPLE_ROWS = 64
+
+
+def _mean_row(values: np.ndarray[Any, Any], end: int) -> float:
+    """The mean number of distinct values in the rows of heaps end - 64 .. end - 1."""
+    sizes = []
+    for m in range(max(end - _SAMPLE_ROWS, 2), end):
+        half = m // 2
+        sizes.append(np.unique(values[1: half + 1] ^ values[m - half: m][::-1]).size)
+    return max(float(np.mean(sizes)) if sizes else 1.0, 1.0)
+
+
+def _growth(first: float, second: float) -> float:
+    """The exponent of the growth from ``first`` to ``second`` over a doubling, in [0, 1]."""
+    return min(max(math.log2(max(second, 1.0) / max(first, 1.0)), 0.0), 1.0)
+
+
+def triple_cost(code: TakeBreakCode, first: Values, n: int) -> tuple[int, int]:
+    """About how many steps, and how many bytes, values 0..n take, from ``first``, the
+    values of heaps 0..K-1 (K = len(first)): the mean row size s and the largest value
+    are measured at K/2 and K, and assumed to grow from K on as they did from K/2 to K
+    (as K^a, a between 0 and 1).
+
+    The rows take n²/4 steps; each removal that leaves three heaps r/3 rows at heap r,
+    of about s·(r/K)^a values each: s·n^(2+a) / (3·(2+a)·K^a) in all.  The memory is the
+    values, the rows kept (4 bytes a value) and two tables as long as the values' range.
+
+    >>> first = triple_values([0, 3, 15], 4096)
+    >>> [f"{x:.1e}" for x in triple_cost(TakeBreakCode((0, 3, 15)), first, 10**5)]
+    ['1.5e+11', '1.5e+07']
+    """
+    known = len(first)
+    values = np.asarray(first, dtype=np.int64)
+    rows = _mean_row(values, known // 2), _mean_row(values, known)
+    tops = float(values[: known // 2].max()), float(values.max())
+    scale = max(n / known, 1.0)
+    grows = _growth(*rows)
+    row = rows[1] * scale ** grows
+    width = 1 << int(max(tops[1] * scale ** _growth(*tops), 1.0)).bit_length()
+    scans = len(code.triples) * rows[1] * n ** (2 + grows) / (3 * (2 + grows) * known ** grows)
+    steps = n * n / 4 + scans + len(code.digits) * n
+    table = ring_size(code, n) * (4 * row + 9) + 16 * width + 4 * (n + 1)
+    return int(steps), int(table)
+
+
+class _TripleRun:
+    """The state of one computation: the values and the rows, resized between chunks."""
+
+    def __init__(self, code: TakeBreakCode, values: Values, count: int, n: int) -> None:
+        self.values = values
+        self.count = count
+        self.take_k = np.array([k for k, _ in code.takes], dtype=np.int64)
+        self.take_bits = np.array([b for _, b in code.takes], dtype=np.int64)
+        self.splits = np.array(sorted(code.splits), dtype=np.int64)
+        self.unequal = np.array([k in code.unequal for k in self.splits.tolist()],
+                                dtype=np.int64)
+        self.triples = np.array(sorted(code.triples), dtype=np.int64)
+        self.ring = ring_size(code, n)
+        self.width = _MIN_WIDTH
+        top = int(values[:count].max())
+        while self.width <= top:
+            self.width *= 2
+        self.sizes = np.zeros(self.ring, dtype=np.int64)
+        self.zero = np.zeros(self.ring, dtype=np.uint8)
+        self.rows = np.zeros((self.ring, _MIN_ROW), dtype=np.int32)
+        self._tables()
+        # The rows the next heaps read, from the values known.
+        low = self.count - self.ring + 1
+        while (low := _make_rows(self.values, self.rows, self.sizes, self.zero, self.marks,
+                                 self.ring, low, self.count)) < self.count:
+            self._longer()
+
+    def _tables(self) -> None:
+        # Stamps restart with new tables: a row or heap that stopped is made again.
+        self.marks = np.zeros(self.width + 1, dtype=np.int64)
+        self.seen = np.zeros(self.width + 1, dtype=np.int64)
+
+    def _longer(self) -> None:
+        longer = np.zeros((self.ring, 2 * self.rows.shape[1]), dtype=np.int32)
+        longer[:, : self.rows.shape[1]] = self.rows
+        self.rows = longer
+        self._tables()
+
+    @property
+    def table_bytes(self) -> int:
+        """The bytes of the rows and tables now."""
+        return int(self.rows.nbytes + self.sizes.nbytes + self.zero.nbytes
+                   + self.marks.nbytes + self.seen.nbytes)
+
+    def run(self, n: int, progress: Callable[[int], None] | None,
+            keep: Callable[[Values], None] | None) -> Values:
+        chunks = _Chunks()
+        try:
+            while self.count <= n:
+                start = self.count
+                stop = chunks.next_stop(start, n + 1)
+                reached, status = _triple_chunk(
+                    self.values, start, stop, self.take_k, self.take_bits, self.splits,
+                    self.unequal, self.triples, self.rows, self.sizes, self.zero, self.marks,
+                    self.seen, _limit(self.values))
+                self.count = int(reached)
+                chunks.adapt(self.count - start)
+                if status == _WIDEN:
+                    self.values = _widen(self.values)
+                    self._tables()
+                elif status == _GROW:
+                    self.width *= 2
+                    self._tables()
+                elif status == _LONGER:
+                    self._longer()
+                if progress is not None:
+                    progress(self.count)
+                if keep is not None:
+                    keep(self.values[: self.count])
+        except KeyboardInterrupt:
+            raise SequenceInterrupted(_narrowed(self.values[: self.count])) from None
+        return _narrowed(self.values)
+
+
+def triple_values(code: TakeBreakCode | Sequence[int], n: int,
+                  prefix: np.ndarray[Any, Any] | None = None,
+                  progress: Callable[[int], None] | None = None,
+                  keep: Callable[[Values], None] | None = None) -> Values:
+    """Nim-values of one heap 0..n in the take-and-break game of ``code``, by the bitsets of
+    two-heap splits (for any code; made for those whose moves may leave three heaps).
+
+    ``prefix``: correct values of heaps 0..len(prefix)-1 to extend; ``progress(count)``
+    and ``keep(values so far)`` are called between chunks; Ctrl-C between chunks raises
+    :class:`~grundy.errors.SequenceInterrupted` with the values so far.
+
+    >>> triple_values([0, 8], 12).tolist()          # hex:0.8: take one, leave three heaps
+    [0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]
+    >>> triple_values([0, 7, 7], 11).tolist()       # Kayles
+    [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+    """
+    n = _check_n(n)
+    rules = TakeBreakCode.of(code)
+    values, count = _start(n, _check_prefix(prefix))
+    return _TripleRun(rules, values, count, n).run(n, progress, keep)
