@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 #: minute of CPU here), as :func:`~grundy.heap.triples.triple_cost` estimates them.
 MAX_TRIPLE_STEPS = 20_000_000_000
 #: The values of heaps up to this one are computed to estimate a longer run of such a code.
-TRIPLE_PROBE = 4096
+TRIPLE_PROBE = 1024
 
 
 
@@ -92,7 +92,7 @@ hexadecimal codes are written hex:0.8
         >>> TakeAndBreak("0.3f", hexadecimal=True).check_computable(10**6)
         Traceback (most recent call last):
         ...
-        grundy.errors.TooBig: the nim-values of hex:0.3f heaps 0..1000000 needs about 2e+13 \
+        grundy.errors.TooBig: the nim-values of hex:0.3f heaps 0..1000000 needs about 5e+13 \
 steps; the limit is 20000000000
         """
         super().check_computable(n, what)

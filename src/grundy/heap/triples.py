@@ -154,13 +154,12 @@ def ring_size(code: TakeBreakCode, n: int) -> int:
 _SAMPLE_ROWS = 64
 
 
-def _mean_row(values: np.ndarray[Any, Any], end: int) -> float:
-    """The mean number of distinct values in the rows of heaps end - 64 .. end - 1."""
-    sizes = []
-    for m in range(max(end - _SAMPLE_ROWS, 2), end):
-        half = m // 2
-        sizes.append(np.unique(values[1: half + 1] ^ values[m - half: m][::-1]).size)
-    return max(float(np.mean(sizes)) if sizes else 1.0, 1.0)
+def _row_sizes(values: np.ndarray[Any, Any], end: int) -> tuple[float, float]:
+    """The mean and the largest number of distinct values in the rows of heaps end - 64 ..
+    end - 1."""
+    sizes = [np.unique(values[1: m // 2 + 1] ^ values[m - m // 2: m][::-1]).size
+             for m in range(max(end - _SAMPLE_ROWS, 2), end)] or [1]
+    return max(float(np.mean(sizes)), 1.0), max(float(max(sizes)), 1.0)
 
 
 def _growth(first: float, second: float) -> float:
@@ -176,23 +175,25 @@ def triple_cost(code: TakeBreakCode, first: Values, n: int) -> tuple[int, int]:
 
     The rows take n²/4 steps; each removal that leaves three heaps r/3 rows at heap r,
     of about s·(r/K)^a values each: s·n^(2+a) / (3·(2+a)·K^a) in all.  The memory is the
-    values, the rows kept (4 bytes a value) and two tables as long as the values' range.
+    values, the rows kept (4 bytes a value, room for the longest row in each) and two tables
+    as long as the values' range.
 
     >>> first = triple_values([0, 3, 15], 4096)
     >>> [f"{x:.1e}" for x in triple_cost(TakeBreakCode((0, 3, 15)), first, 10**5)]
-    ['1.5e+11', '1.5e+07']
+    ['1.5e+11', '3.6e+07']
     """
     known = len(first)
     values = np.asarray(first, dtype=np.int64)
-    rows = _mean_row(values, known // 2), _mean_row(values, known)
+    (mean_before, _), (mean, largest) = _row_sizes(values, known // 2), _row_sizes(values, known)
     tops = float(values[: known // 2].max()), float(values.max())
     scale = max(n / known, 1.0)
-    grows = _growth(*rows)
-    row = rows[1] * scale ** grows
+    grows = _growth(mean_before, mean)
+    # Every row has room for the longest, rounded up to a power of two.
+    room = 1 << int(largest * scale ** grows).bit_length()
     width = 1 << int(max(tops[1] * scale ** _growth(*tops), 1.0)).bit_length()
-    scans = len(code.triples) * rows[1] * n ** (2 + grows) / (3 * (2 + grows) * known ** grows)
+    scans = len(code.triples) * mean * n ** (2 + grows) / (3 * (2 + grows) * known ** grows)
     steps = n * n / 4 + scans + len(code.digits) * n
-    table = ring_size(code, n) * (4 * row + 9) + 16 * width + 4 * (n + 1)
+    table = ring_size(code, n) * (4 * room + 9) + 16 * width + 4 * (n + 1)
     return int(steps), int(table)
 
 
