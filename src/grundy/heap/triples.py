@@ -46,7 +46,7 @@ Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
 # Why a chunk stopped before its end.
 _DONE, _WIDEN, _GROW, _LONGER = 0, 1, 2, 3
 
-#: The first tables: values below 64, rows of up to 16 distinct values.
+#: The first tables: values below 64, and a buffer of 16 values a row kept.
 _MIN_WIDTH = 64
 _MIN_ROW = 16
 
