@@ -154,6 +154,10 @@ class HeapGame(HeapPositions):
         """The nim-value of a heap of size ``n`` by a proved formula, or None if there is none."""
         return None
 
+    def check_cost(self, n: int, what: str) -> None:
+        """Refuse up front values 0..n whose work this game's kernel knows to be too big,
+        beyond memory (:func:`grundy.heap.engine.check_computable`): none here."""
+
     def compute_values_kept(self, n: int, prefix: Values, progress: Progress | None,
                             keep: Keep | None) -> Values:
         """:meth:`compute_values`, handing the values computed so far to ``keep`` now and

@@ -102,6 +102,7 @@ the limit is 1000 (the memory budget)
     if needed > memory_limit():
         raise TooBig(what, size=needed, limit=memory_limit(), unit="bytes",
                      note=memory_note())
+    game.check_cost(n, what)
 
 
 def heap_value_by(game: HeapRules, n: int, search: int = PERIOD_SEARCH_LIMIT,

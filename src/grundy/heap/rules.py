@@ -69,6 +69,10 @@ class HeapRules(Protocol):
     def closed_form(self, n: int) -> int | None:
         """The value of a heap of size ``n`` by a proved formula, or None."""
 
+    def check_cost(self, n: int, what: str) -> None:
+        """Refuse up front (:class:`~grundy.errors.TooBig`) values 0..n whose work the
+        game's own kernel knows to be too big, beyond the memory every game is held to."""
+
     def compute_values(self, n: int, prefix: Values,
                        progress: Callable[[int], None] | None = None) -> Values:
         """The values of heaps 0..n, extending ``prefix``."""

@@ -18,19 +18,23 @@ from collections.abc import Iterator
 from functools import cache, partial
 from typing import TYPE_CHECKING
 
+from grundy.budget import check_memory
 from grundy.core.ruleset import Ruleset, fixed
-from grundy.errors import BEYOND, capped
+from grundy.errors import BEYOND, TooBig, capped
 from grundy.heap.base import HeapGame, Heaps
 from grundy.heap.codes import SPLIT_IN_TWO, TakeBreakCode
-from grundy.heap.engine import narrow_array
+from grundy.heap.engine import known_period, narrow_array
 from grundy.heap.rules import MEMORY_BOUND, Keep, Progress
 
 if TYPE_CHECKING:
     from grundy.heap.cache import Values
     from grundy.heap.period import Period
 
-#: How many splits into three heaps the values of a code may look at (about a second).
-MAX_TRIPLE_STEPS = 100_000_000
+#: How many steps the values of a code whose moves leave three heaps may take (about a
+#: minute of CPU here), as :func:`~grundy.heap.triples.triple_cost` estimates them.
+MAX_TRIPLE_STEPS = 20_000_000_000
+#: The values of heaps up to this one are computed to estimate a longer run of such a code.
+TRIPLE_PROBE = 1024
 
 
 
@@ -79,19 +83,34 @@ hexadecimal codes are written hex:0.8
         """The most heaps one move may leave in place of one."""
         return self.rules.max_parts
 
-    @property
-    def max_computed_heap(self) -> int:  # type: ignore[override]
-        """Codes with moves that leave three heaps take about n³/36 steps for n heaps, so
-        fewer heaps are computed for them; the others are limited by memory alone.
+    #: Memory, and for codes with moves that leave three heaps the work estimated from their
+    #: first values (:meth:`check_cost`), limit the heaps computed.
+    max_computed_heap = MEMORY_BOUND
 
-        >>> KAYLES.max_computed_heap == MEMORY_BOUND
-        True
-        >>> TakeAndBreak("0.8", hexadecimal=True).max_computed_heap
-        1533
+    def check_cost(self, n: int, what: str) -> None:
+        """For a code whose moves leave three heaps and whose values of heaps up to
+        :data:`TRIPLE_PROBE` prove no period, an estimate of the work and memory from those
+        values, refused up front when over :data:`MAX_TRIPLE_STEPS` steps or the memory
+        budget.
+
+        >>> from grundy.heap.engine import check_computable
+        >>> check_computable(TakeAndBreak("0.3f", hexadecimal=True), 10**6)
+        Traceback (most recent call last):
+        ...
+        grundy.errors.TooBig: the nim-values of hex:0.3f heaps 0..1000000 needs about 5e+13 \
+steps; the limit is 20000000000
         """
-        if self.max_parts < 3:
-            return MEMORY_BOUND
-        return round(math.cbrt(36 * MAX_TRIPLE_STEPS))
+        if not self.rules.triples or n <= TRIPLE_PROBE:
+            return
+        first = self.values(TRIPLE_PROBE)
+        if known_period(self) is not None or self.certify(first) is not None:
+            return  # the proved period gives the values past the first (the engine's stages)
+        from grundy.heap.triples import triple_cost
+
+        steps, table = triple_cost(self.rules, first, n)
+        if steps > MAX_TRIPLE_STEPS:
+            raise TooBig(what, size=steps, limit=MAX_TRIPLE_STEPS, unit="steps")
+        check_memory(what, table)
 
     def heap_option_count(self, n: int) -> int:
         """For each digit: one option for taking k, n/2 for splitting in two, n²/12 in three."""
@@ -119,12 +138,18 @@ hexadecimal codes are written hex:0.8
 
     def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
                        ) -> Values:
-        """The compiled rare/common kernel."""
+        """The compiled kernel of the code (:meth:`compute_values_kept`)."""
         return self.compute_values_kept(n, prefix, progress, None)
 
     def compute_values_kept(self, n: int, prefix: Values, progress: Progress | None,
                             keep: Keep | None) -> Values:
-        """The compiled rare/common kernel, handing its values to ``keep`` between chunks."""
+        """The compiled rare/common kernel, or for codes whose moves leave three heaps the
+        kernel of two-heap split rows (:mod:`grundy.heap.triples`), handing the values
+        to ``keep`` between chunks."""
+        if self.rules.triples:
+            from grundy.heap.triples import triple_values
+
+            return triple_values(self.rules, n, prefix, progress, keep)
         from grundy.heap.kernels import take_break_values
 
         return take_break_values(self.rules, n, prefix, progress, keep)
