@@ -136,6 +136,16 @@ class TestValueCommandBudget:
         assert "the search for a period of octal:0.454" in err
         assert "heaps 0..4194303" in err and "give --budget" in err
 
+    def test_without_a_budget_the_default_holds(self, capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+        """A search said to take longer than the default (30 minutes; one second here) is
+        refused at once, naming the budget that would allow it, not started for hours."""
+        monkeypatch.setattr("grundy.cli.VALUE_SECONDS", 1)
+        assert main(["value", "--no-cache", "octal:0.454", str(10**18)]) == 3
+        err = capsys.readouterr().err
+        assert "the search for a period of octal:0.454" in err
+        assert "the limit is 1;" in err and "give --budget" in err
+
     @pytest.mark.slow
     def test_the_search_is_said_first(self, capsys: pytest.CaptureFixture[str]) -> None:
         # No period of 0.454 is proved before heap 443 139 471 (the first heaps may be known

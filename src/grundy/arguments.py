@@ -54,6 +54,10 @@ class _ShowVersion(argparse.Action):
 #: Heaps ``grundy value`` computes by default to prove a period: enough for 0.454, whose
 #: proof needs 443 139 469 values (a few minutes here; the command says how long first).
 VALUE_SEARCH = 1 << 29
+#: The longest search for a period ``grundy value`` starts without ``--budget`` (0.454's,
+#: 443 million heaps, takes about 3 minutes of CPU here; a search said to take longer is
+#: refused at once, naming the budget that would allow it).
+VALUE_SECONDS = 30 * 60
 
 
 def _bounded(what: str, low: int = 0, high: int | None = None) -> Callable[[str], int]:
@@ -171,8 +175,9 @@ def build_parser() -> argparse.ArgumentParser:
                      f"2^29 = {VALUE_SEARCH}; more when a period seen needs them); a progress "
                      "bar shows on a terminal, and how long the search may take is said first")
     sub.add_argument("--budget", metavar="TIME[,MEMORY]", help="the time (and memory) the "
-                     "search for a period may take, like 10m or 5m,2GB, as for analyze: a "
-                     "search that would take longer is refused at once")
+                     "search for a period may take, like 10m or 5m,2GB, as for analyze "
+                     f"(default {VALUE_SECONDS // 60}m): a search that would take longer is "
+                     "refused at once")
     _memory_option(sub)
     sub.add_argument("game")
     sub.add_argument("heap", type=_bounded("the heap"), metavar="N")

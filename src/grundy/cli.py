@@ -30,7 +30,7 @@ from contextlib import contextmanager, nullcontext, suppress
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from grundy.arguments import build_parser, one_line
+from grundy.arguments import VALUE_SECONDS, build_parser, one_line
 from grundy.budget import (
     SHOWN_REMOTENESS_POSITIONS,
     Budget,
@@ -321,8 +321,10 @@ def _value(args: argparse.Namespace) -> None:
 
     game = _heap_game(args.game)
     budget = None if args.budget is None else parse_budget(args.budget)
-    seconds = None if budget is None else budget.seconds
+    seconds = VALUE_SECONDS if budget is None else budget.seconds
     memory = args.max_memory if budget is None or budget.memory is None else budget.memory
+    given = f"--budget {args.budget}" if budget is not None else (
+        f"the default {VALUE_SECONDS // 60}m; --budget gives more")
     started = time.monotonic()
     with _memory(memory), _progress(min(args.search, args.heap)) as progress:
         plan = plan_period_search(game, args.heap, args.search, seconds, progress)
@@ -330,7 +332,7 @@ def _value(args: argparse.Namespace) -> None:
             _say(plan.text())
             left = None if seconds is None else seconds - (time.monotonic() - started)
             progress = watched(progress, left, f"the search for a period of {game.text} "
-                                               f"(--budget {args.budget})")
+                                               f"({given})")
         report = heap_value_report(game, args.heap, args.search, progress)
     if args.json:
         _print_json(report.to_json())
