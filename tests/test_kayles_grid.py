@@ -8,7 +8,11 @@ import random
 
 import pytest
 from tests.brute import grundy_of, node_kayles_moves
-from tests.oeis import DAWSONS_CHESS_A002187, NODE_KAYLES_3XN_A316632
+from tests.oeis import (
+    DAWSONS_CHESS_A002187,
+    NODE_KAYLES_3XN_A316632,
+    NODE_KAYLES_QUEENS_A344227,
+)
 
 from grundy.boards.kayles_grid import KaylesGrid, grid_of
 from grundy.kayles_graphs import NodeKayles, family_graph
@@ -94,3 +98,14 @@ def test_a_graph_named_like_a_grid_is_not_taken_for_one() -> None:
 
 def test_one_solver_per_height() -> None:
     assert grid_of(3) is grid_of(3) is not grid_of(2)
+
+
+def test_queens_graphs_are_oeis_a344227() -> None:
+    """The queens graphs go through the search of any graph (no shape key: the graph is
+    dense and joins far cells); A344227 to 7 x 7."""
+    values = []
+    for n in range(1, 8):
+        game = NodeKayles.named(f"queens{n}")
+        assert game._grid_layout is None
+        values.append(game.value(game.full))
+    assert values == NODE_KAYLES_QUEENS_A344227[1:8]
