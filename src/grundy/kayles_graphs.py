@@ -38,11 +38,13 @@ import os
 import random
 import re
 from collections.abc import Iterable, Iterator, Sequence
+from functools import cached_property
 from itertools import chain, permutations, product
 from math import comb, factorial, prod
 from typing import ClassVar
 
 from grundy.boards.bitgrid import square
+from grundy.boards.kayles_grid import KaylesGrid, grid_of
 from grundy.budget import search_positions, time_needed
 from grundy.caches import remembered
 from grundy.core.game import Game, Option
@@ -426,6 +428,40 @@ class NodeKayles(GraphKayles):
     """
 
     name = "node-kayles"
+
+    def value(self, state: int) -> int:
+        """The nim-value; on a family grid (``gridRxC``) by the search that keys components
+        by their shape (:mod:`grundy.boards.kayles_grid`), else by the search of any graph.
+
+        >>> grid = NodeKayles.named("grid3x12")
+        >>> grid.value(grid.full), grid.value(grid.parse_state(["a1", "b1", "b2"]))  # a path of 3
+        (5, 2)
+        """
+        layout = self._grid_layout
+        if layout is None:
+            return super().value(state)
+        solver, bits = layout
+        cells = 0
+        for i in _nodes(state):
+            cells |= bits[i]
+        return solver.value(cells, options_budget(), self.text)
+
+    @cached_property
+    def _grid_layout(self) -> tuple[KaylesGrid, list[int]] | None:
+        """The grid solver and each node's cell in it, when the graph is a family grid (the
+        shorter side as the solver's columns' height); None for any other graph."""
+        match = FAMILY.fullmatch(self.path or "")
+        if match is None or match[3]:
+            return None
+        family = family_graph(match[0])
+        if family is None or self.edges != frozenset((min(a, b), max(a, b))
+                                                     for a, b in family[0]):
+            return None  # a graph given as text under a family's name
+        rows, cols = int(match[1]), int(match[2])
+        solver = grid_of(min(rows, cols))
+        at = {square(r, c): (r, c) if rows <= cols else (c, r)
+              for r in range(rows) for c in range(cols)}
+        return solver, [solver.cell(*at[name]) for name in self.names]
 
     def takes(self, state: int) -> Iterator[tuple[str, int]]:
         """Each remaining node with its remaining neighbours."""

@@ -87,9 +87,19 @@ def _fill(rows: int, cols: int, binom: Any, values: Any) -> None:  # pragma: no 
 def box_values(rows: int, cols: int) -> np.ndarray[Any, Any]:
     """The nim-values of all diagrams in a ``rows x cols`` box (``rows <= cols``), by
     :func:`diagram_index`."""
-    values = np.zeros(box_size(rows, cols), dtype=np.int64)
+    values = np.zeros(box_size(rows, cols), dtype=value_type(rows, cols))
     _fill(rows, cols, _binomials(rows + cols, rows), values)
     return values
+
+
+def value_type(rows: int, cols: int) -> type[np.unsignedinteger[Any]]:
+    """The narrowest type that holds every value of the box: a value is at most the
+    number of its options, less than the box's squares (one byte a diagram to 16x16).
+
+    >>> value_type(16, 16).__name__, value_type(16, 17).__name__
+    ('uint8', 'uint16')
+    """
+    return np.uint8 if rows * cols <= 256 else np.uint16
 
 
 # A few boxes: the one asked for, its options fit it (or its mirror image).
