@@ -207,6 +207,27 @@ def _runs_key(labels, starts, lengths, runs, work):  # type: ignore[no-untyped-d
 
 
 @njit(cache=CACHING)
+def _cut(labels, first, length, wrap, piece_labels, piece_starts,  # type: ignore[no-untyped-def]
+         piece_lengths, count, pieces):
+    """Add the pieces of the run ``labels[first:first + length]`` (read round ``wrap``) left
+    between its full vertices; returns the labels and pieces added so far."""
+    size = 0
+    for i in range(length + 1):
+        x = labels[(first + i) % wrap] if i < length else _FILLED
+        if x == _FILLED:
+            if size:
+                piece_starts[pieces] = count - size
+                piece_lengths[pieces] = size
+                pieces += 1
+            size = 0
+        else:
+            piece_labels[count] = x
+            count += 1
+            size += 1
+    return count, pieces
+
+
+@njit(cache=CACHING)
 def _options(key, keys, orders):  # type: ignore[no-untyped-def]
     """The distinct options of ``key`` into ``keys`` (with an order each: fewer open
     vertices, then more runs, first); returns how many."""
@@ -251,8 +272,6 @@ def _options(key, keys, orders):  # type: ignore[no-untyped-def]
             # Cut the runs at the full vertices (a cycle opens at its first full vertex).
             count = 0
             pieces = 0
-            length = 0
-            open_left = 0
             if cycle:
                 start = -1
                 for v in range(vertices):
@@ -264,44 +283,14 @@ def _options(key, keys, orders):  # type: ignore[no-untyped-def]
                     rank = vertices * 64 + 32
                     made = _add(option, rank, keys, orders, made)
                     continue
-                for i in range(1, vertices + 1):
-                    x = new[(start + i) % vertices]
-                    if x == _FILLED:
-                        if length:
-                            piece_starts[pieces] = count - length
-                            piece_lengths[pieces] = length
-                            pieces += 1
-                        length = 0
-                    else:
-                        piece_labels[count] = x
-                        count += 1
-                        length += 1
+                count, pieces = _cut(new, start + 1, vertices, vertices, piece_labels,
+                                     piece_starts, piece_lengths, count, pieces)
             else:
                 for r in range(runs):
-                    for i in range(lengths[r]):
-                        x = new[starts[r] + i]
-                        if x == _FILLED:
-                            if length:
-                                piece_starts[pieces] = count - length
-                                piece_lengths[pieces] = length
-                                pieces += 1
-                            length = 0
-                        else:
-                            piece_labels[count] = x
-                            count += 1
-                            length += 1
-                    if length:
-                        piece_starts[pieces] = count - length
-                        piece_lengths[pieces] = length
-                        pieces += 1
-                    length = 0
-            if length:
-                piece_starts[pieces] = count - length
-                piece_lengths[pieces] = length
-                pieces += 1
-            open_left = count
+                    count, pieces = _cut(new, starts[r], lengths[r], vertices, piece_labels,
+                                         piece_starts, piece_lengths, count, pieces)
             option = _runs_key(piece_labels, piece_starts, piece_lengths, pieces, work)
-            made = _add(option, open_left * 64 + 32 - pieces, keys, orders, made)
+            made = _add(option, count * 64 + 32 - pieces, keys, orders, made)
     return made
 
 
