@@ -1,0 +1,105 @@
+"""The C kernel of short runs (grundy.heap.native): the same values as the numba kernels on
+random codes, the same periods as numba's search, numba's kernels where it cannot be had,
+and a short sequence run that imports no numba."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from grundy.heap import native
+from grundy.heap.codes import SPLIT_IN_TWO, TakeBreakCode
+from grundy.heap.kernels import grundy_game_values, take_break_values
+from grundy.heap.period import DETECT_RULE, take_break_rule
+from grundy.heap.period_search import first_period as compiled_first_period
+
+needs_c = pytest.mark.skipif(native.library() is None, reason="no C compiler here")
+
+
+def random_code(rng: random.Random) -> TakeBreakCode:
+    """A code whose moves leave at most two heaps, some splits kept unequal."""
+    while True:
+        digits = [rng.choice([0, 4])] + [rng.randint(0, 7) for _ in range(rng.randint(1, 5))]
+        unequal = tuple(k for k, d in enumerate(digits) if d & 4 and rng.random() < 0.2)
+        if any(digits[1:]) or digits[0]:
+            return TakeBreakCode(tuple(digits), unequal=unequal)
+
+
+@needs_c
+def test_values_equal_the_numba_kernel_on_random_codes() -> None:
+    rng = random.Random(2028)
+    for _ in range(150):
+        code = random_code(rng)
+        n = rng.randint(0, 2500)
+        expected = take_break_values(code, n)
+        known = rng.randint(0, n + 1)
+        got = native.native_values(code, n, expected[:known] if known else None)
+        assert got is not None
+        assert got.dtype == expected.dtype, code
+        assert np.array_equal(got, expected), (code, n, known)
+
+
+@needs_c
+def test_values_of_long_runs_with_many_values() -> None:
+    # 0.167 reaches values above 32 and changes its mask on the way; Grundy's game keeps
+    # its parts unequal; 4.07 splits without taking.
+    for code, n in ((TakeBreakCode.parse("0.167"), 60000), (SPLIT_IN_TWO, 20000),
+                    (TakeBreakCode.parse("4.07"), 20000)):
+        expected = (grundy_game_values(n) if code is SPLIT_IN_TWO
+                    else take_break_values(code, n))
+        got = native.native_values(code, n, None)
+        assert got is not None and np.array_equal(got, expected), code
+
+
+def test_three_heap_moves_are_left_to_numba() -> None:
+    assert native.native_values(TakeBreakCode((0, 8)), 100, None) is None
+
+
+@needs_c
+def test_period_search_equals_numba_on_random_values() -> None:
+    rng = np.random.default_rng(28)
+    for trial in range(300):
+        head = rng.integers(0, 4, size=int(rng.integers(0, 40)))
+        period = rng.integers(0, 4, size=int(rng.integers(1, 12)))
+        tail = np.tile(period, int(rng.integers(1, 20)))
+        dtype = (np.uint8, np.uint16, np.uint32)[trial % 3]
+        values = np.concatenate((head, tail)).astype(dtype)
+        for rule in (DETECT_RULE, take_break_rule([0, 7, 7])[0], (1, 0, 1, 3)):
+            a, floor, b, c = rule
+            pmax = min(max(0, (len(values) - c) // b), max(len(values) - 1, 0))
+            if pmax < 1:
+                continue
+            z = np.empty(pmax + 1, dtype=np.int32)
+            expected = compiled_first_period(values, z, a, floor, b, c)
+            assert native.first_period(values, np.empty(pmax + 1, dtype=np.int32),
+                                       a, floor, b, c) == tuple(map(int, expected))
+
+
+def test_no_compiler_means_the_numba_kernels(tmp_path: Path) -> None:
+    check = ("from grundy.heap.native import library, native_values\n"
+             "from grundy.heap.codes import TakeBreakCode\n"
+             "print(library(), native_values(TakeBreakCode((0, 7, 7)), 10, None))\n"
+             "from grundy.heap.kernels import take_break_values\n"
+             "print(take_break_values([0, 7, 7], 10).tolist())")
+    env = {**os.environ, "CC": str(tmp_path / "no-such-compiler"),
+           "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
+                          timeout=120, check=True, env=env)
+    assert done.stdout.splitlines() == ["None None", "[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2]"]
+
+
+@needs_c
+def test_a_short_sequence_imports_no_numba() -> None:
+    check = ("from grundy.cli import main\n"
+             "main(['sequence', '--period', '--no-values', '--no-cache', 'octal:0.16', "
+             "'--to', '524287'])\nimport sys\nprint('numba' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
+                          timeout=120, check=True)
+    assert "Periodic from heap 105,351 with period 149,459" in done.stdout
+    assert done.stdout.splitlines()[-1] == "False"
