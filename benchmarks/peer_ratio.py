@@ -3,14 +3,14 @@
 Build the solver first (``sh benchmarks/peer_build.sh``), then::
 
     .venv/bin/python benchmarks/peer_ratio.py                          # 0.16 0.167 0.56 at 2^19
-    .venv/bin/python benchmarks/peer_ratio.py --log2 23 0.014 0.167     # other games and sizes
+    .venv/bin/python benchmarks/peer_ratio.py 0.014 0.167 --log2 23     # other games and sizes
     .venv/bin/python benchmarks/peer_ratio.py --rounds 5 --no-check 0.167
 
 For each game and N both programs compute the values of heaps 0..N-1: grundy as
 ``grundy sequence --no-values --no-cache --period octal:G --to N-1`` (the solver always
 looks for a period too), the solver as ``octal G N 0``.  Each runs ``--rounds`` times in a
 fresh process, one after the other; the figure is the median of the user + system CPU
-time of those processes (from ``wait4``), and the ratio is grundy's over the solver's.
+time of those processes (from ``/usr/bin/time``), and the ratio is grundy's over the solver's.
 Before the timed runs, one more run of each (not timed) writes its values: grundy with
 ``--save``, the solver with ``OCTAL_VALUES`` (see ``benchmarks/peer/values.patch``), and
 the two arrays must be equal heap by heap, else the script stops.
@@ -37,16 +37,17 @@ PEER = Path(os.environ.get("PEER", "/tmp/peer")) / "target" / "release" / "octal
 
 
 def cpu_of(command: list[str], env: dict[str, str] | None = None) -> tuple[float, int]:
-    """User + system CPU seconds and peak RSS (kB) of one run of ``command``."""
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               env=env)
-    _, status, usage = os.wait4(process.pid, 0)
-    error = process.stderr.read().decode() if process.stderr else ""
-    if process.stderr:
-        process.stderr.close()
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"{' '.join(command)} failed: {error.strip()}")
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+    """User + system CPU seconds and peak RSS (kB) of one run of ``command``, as
+    ``/usr/bin/time`` reads them (the resident peak of a child forked from this script
+    would count this script's own pages)."""
+    with tempfile.NamedTemporaryFile("r") as report:
+        done = subprocess.run(["/usr/bin/time", "-o", report.name, "-f", "%U %S %M", *command],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                              env=env)
+        if done.returncode != 0:
+            raise SystemExit(f"{' '.join(command)} failed: {done.stderr.strip()}")
+        user, system, rss = report.read().split()[-3:]
+    return float(user) + float(system), int(rss)
 
 
 def grundy_command(game: str, n: int, extra: list[str]) -> list[str]:

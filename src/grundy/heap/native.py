@@ -170,17 +170,17 @@ def first_period(values: np.ndarray[Any, Any], z: np.ndarray[Any, Any], a: int, 
     """The period search of :mod:`grundy.heap.period` (``_search``) in C: ``(p, e)``, the least
     period ``p < len(z)`` with ``a * max(e, floor) + b * p + c <= len(values)`` and its least
     preperiod ``e``, ``(0, 0)`` when there is none; None when the C kernel cannot read these
-    values (no compiler; not contiguous unsigned values of 1, 2 or 4 bytes; ``z`` not int32),
+    values (no compiler; not contiguous unsigned values of 1, 2 or 4 bytes; ``z`` not uint8),
     for the caller to search otherwise.  Reads the values in place: nothing is copied.
 
-    >>> z = np.empty(10, dtype=np.int32)
+    >>> z = np.empty(10, dtype=np.uint8)
     >>> found = first_period(np.array([5, 1, 2, 3, 1, 2, 3, 1, 2, 3], dtype=np.uint8), z,
     ...                      1, 0, 3, 0)
     >>> found is None or found == (3, 1)
     True
     """
     name = _PERIOD_SEARCHES.get(values.dtype)
-    if (name is None or z.dtype != np.int32 or len(z) < 2
+    if (name is None or z.dtype != np.uint8 or len(z) < 2
             or not values.flags.c_contiguous or not z.flags.c_contiguous):
         return None
     loaded = library()

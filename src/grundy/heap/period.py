@@ -43,8 +43,10 @@ def _search(values: np.ndarray[Any, Any], a: int, floor: int, b: int, c: int
     pmax = min(pmax, max(len(array) - 1, 0))
     if pmax < 1:
         return None
-    # Pages of z are only touched as far as the search goes.
-    z = np.empty(pmax + 1, dtype=np.int32 if len(array) < 2**31 else np.int64)
+    # One byte per period looked at (z capped at 255, see period_search.py), and its pages
+    # only touched as far as the search goes: a search through every period of N values
+    # holds N/2 bytes beside them, not 2N.
+    z = np.empty(pmax + 1, dtype=np.uint8)
     from grundy.heap.native import first_period
 
     found = first_period(array, z, a, floor, b, c)

@@ -2,7 +2,7 @@
 that a search done by the C kernel (:mod:`grundy.heap.native`) imports no numba.
 
 >>> import numpy as np
->>> z = np.empty(10, dtype=np.int32)
+>>> z = np.empty(10, dtype=np.uint8)
 >>> first_period(np.array([5, 1, 2, 3, 1, 2, 3, 1, 2, 3], dtype=np.uint8), z, 1, 0, 3, 0)
 (3, 1)
 """
@@ -29,7 +29,9 @@ def first_period(values, z, a, floor, b, c):  # type: ignore[no-untyped-def]
             k = min(right - p, z[p - left])
         while p + k < size and values[last - k] == values[last - p - k]:
             k += 1
-        z[p] = k
+        # z is kept to 255 at most (one byte each): read back, it is a lower bound of the
+        # common tail, from which the comparison goes on, so the answer is the same.
+        z[p] = min(k, 255)
         if p + k > right:
             left = p
             right = p + k

@@ -219,7 +219,7 @@ int rc_values(uint32_t *g, long count, long n, const int64_t *take_k, const int6
  * the common tail of the values and the values shifted by p), or 0; *start gets e.  As
  * _first_period in grundy/heap/period.py, for values of 1, 2 and 4 bytes. */
 #define FIRST_PERIOD(NAME, T)                                                              \
-    long NAME(const T *values, long size, int32_t *z, long pmax, long a, long floor,       \
+    long NAME(const T *values, long size, uint8_t *z, long pmax, long a, long floor,       \
               long b, long c, long *start) {                                              \
         long last = size - 1, left = 0, right = 0;                                         \
         for (long p = 1; p <= pmax; p++) {                                                 \
@@ -229,7 +229,7 @@ int rc_values(uint32_t *g, long count, long n, const int64_t *take_k, const int6
                 if (z[p - left] < k) k = z[p - left];                                      \
             }                                                                              \
             while (p + k < size && values[last - k] == values[last - p - k]) k++;          \
-            z[p] = (int32_t)k;                                                             \
+            z[p] = (uint8_t)(k < 255 ? k : 255);                                           \
             if (p + k > right) { left = p; right = p + k; }                                \
             long e = size - p - k > 0 ? size - p - k : 0;                                  \
             if (a * (e > floor ? e : floor) + b * p + c <= size) { *start = e; return p; } \
