@@ -1,9 +1,12 @@
 """The C kernel of short runs (grundy.heap.native): the same values as the numba kernels on
 random codes, the same periods as numba's search, numba's kernels where it cannot be had,
-and a short sequence run that imports no numba."""
+and a short sequence run that imports no numba.  The kernel chosen by the values seen
+(grundy.heap.choice): the all-common kernel's values equal the rare/common kernel's, and
+``grundy sequence --json`` names the kernel."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
@@ -14,10 +17,13 @@ import numpy as np
 import pytest
 
 from grundy.heap import native
+from grundy.heap.choice import ALL_COMMON, RARE_COMMON, SEEN_FIRST, choose
 from grundy.heap.codes import SPLIT_IN_TWO, TakeBreakCode
-from grundy.heap.kernels import grundy_game_values, take_break_values
+from grundy.heap.kernels import all_common_values, grundy_game_values, take_break_values
 from grundy.heap.period import DETECT_RULE, take_break_rule
 from grundy.heap.period_search import first_period as compiled_first_period
+
+from naive import naive_take_break_values
 
 needs_c = pytest.mark.skipif(native.library() is None, reason="no C compiler here")
 
@@ -117,3 +123,55 @@ def test_a_short_sequence_imports_no_numba() -> None:
                           timeout=120, check=True)
     assert "Periodic from heap 105,351 with period 149,459" in done.stdout
     assert done.stdout.splitlines()[-1] == "False"
+
+
+def test_all_common_kernel_equals_the_rare_common_kernel_on_random_codes() -> None:
+    rng = random.Random(1728)
+    for _ in range(100):
+        code = random_code(rng)
+        n = rng.randint(0, 2000)
+        expected = take_break_values(code, n)
+        known = rng.randint(0, n + 1)
+        got = all_common_values(code, n, expected[:known] if known else None)
+        assert got.dtype == expected.dtype and np.array_equal(got, expected), (code, n)
+
+
+def test_all_common_kernel_widens_past_one_byte() -> None:
+    # 0.7777777777 (take 1..10, leave one or two heaps) passes 255 before heap 3000.
+    code = TakeBreakCode.parse("0.7777777777")
+    got = all_common_values(code, 3000)
+    assert int(got.max()) > 255 and got.dtype == np.uint16
+    assert np.array_equal(got, naive_take_break_values(code.digits, 3000))
+
+
+@pytest.mark.parametrize(("code", "kernel"), [
+    ("0.167", RARE_COMMON), ("0.56", RARE_COMMON),   # sparse: a few percent rare
+    ("0.004", ALL_COMMON), ("0.024", ALL_COMMON),    # a third of the heaps rare
+])
+def test_the_kernel_is_chosen_by_the_values_seen(code: str, kernel: str) -> None:
+    parsed = TakeBreakCode.parse(code)
+    values = take_break_values(parsed, 4 * SEEN_FIRST)
+    assert choose(parsed, values[:SEEN_FIRST // 2]) == RARE_COMMON  # too few seen
+    assert choose(parsed, values) == kernel
+
+
+def sequence_json(*args: str, cache: Path) -> dict[str, object]:
+    done = subprocess.run([sys.executable, "-m", "grundy", "sequence", "--json", *args],
+                          capture_output=True, text=True, timeout=120, check=True,
+                          env={**os.environ, "GRUNDY_CACHE_DIR": str(cache)})
+    data: dict[str, object] = json.loads(done.stdout)
+    return data
+
+
+def test_sequence_json_names_the_kernel(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    assert sequence_json("--no-values", "octal:0.167", "--to", "50000",
+                         cache=cache)["kernel"] == RARE_COMMON
+    assert sequence_json("--no-values", "octal:0.004", "--to", "50000",
+                         cache=cache)["kernel"] == ALL_COMMON
+    # Dawson's Kayles is proved periodic early: the rest is filled from its period.
+    assert sequence_json("--no-values", "dawson", "--to", "100000",
+                         cache=cache)["kernel"] == "period"
+    # Values read back from the cache were computed by no kernel in this run.
+    again = sequence_json("--no-values", "octal:0.167", "--to", "50000", cache=cache)
+    assert "kernel" not in again and again["game"] == "octal:0.167"

@@ -120,7 +120,7 @@ class Frequencies:
         >>> Frequencies.of_counts(np.array([0, 2, 1]), 3).counts
         [1, 2, 1]
         """
-        from grundy.heap.kernels import fewest_rare
+        from grundy.heap.masks import fewest_rare
 
         mask, rare = fewest_rare(counts)
         every = counts.tolist()
@@ -137,8 +137,10 @@ class Frequencies:
 @dataclass(frozen=True)
 class SequenceReport:
     """Values (or misère outcomes, as ``P``/``N``) of single heaps 0..n, their period when
-    it was looked for (``period_sought``; None: no period seen), and the frequencies of the
-    values when asked for."""
+    it was looked for (``period_sought``; None: no period seen), the frequencies of the
+    values when asked for, and the kernel that computed the last values in this run
+    (normal play; None when none did: values from the cache or a formula, or computed
+    by a kernel of another family; see :mod:`grundy.heap.choice`)."""
 
     game: str
     misere: bool
@@ -147,6 +149,7 @@ class SequenceReport:
     period_sought: bool = False
     period: Period | None = None
     frequencies: Frequencies | None = None
+    kernel: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The object printed by ``grundy sequence --json``."""
@@ -160,6 +163,8 @@ class SequenceReport:
             data["period"] = None if self.period is None else self.period.to_json()
         if self.frequencies is not None:
             data["frequencies"] = self.frequencies.to_json()
+        if self.kernel is not None:
+            data["kernel"] = self.kernel
         return data
 
 
@@ -194,6 +199,7 @@ def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: boo
     letters: list[str] | None = None
     found: Period | None = None
     counted: Frequencies | None = None
+    kernel: str | None = None
     if misere:
         outcomes = [o.value for o in heap_outcomes(game, n, misere=True)]
         import numpy as np
@@ -212,7 +218,11 @@ def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: boo
                          size=n + 1, limit=MAX_LISTED_VALUES, unit="values",
                          advice="--no-values computes them without listing (with --period "
                          "or --save)")
-        array = listed_values(game, n, progress, checkpoint)
+        from grundy.heap.choice import recording
+
+        with recording() as used:
+            array = listed_values(game, n, progress, checkpoint)
+        kernel = used[-1] if used else None
         if values:
             listed = array.tolist()
         if period:
@@ -221,7 +231,7 @@ def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: boo
             counted = Frequencies.of(array)
     if save:
         save_sequence(save, array)
-    return SequenceReport(game.text, misere, listed, letters, period, found, counted)
+    return SequenceReport(game.text, misere, listed, letters, period, found, counted, kernel)
 
 
 def beyond_memory(game: HeapGame, n: int, period: bool = False) -> int | None:
@@ -263,6 +273,7 @@ def windowed_report(game: HeapGame, n: int, *, period: bool = False, frequencies
     (71, 12, 8)
     """
     from grundy.budget import memory_limit
+    from grundy.heap.choice import WINDOW
     from grundy.heap.period import Period
     from grundy.heap.window import window_run
 
@@ -276,7 +287,7 @@ def windowed_report(game: HeapGame, n: int, *, period: bool = False, frequencies
         found = Period(*run.period, certified=run.theorem is not None, by=run.theorem)
     counted = Frequencies.of_counts(run.counts, run.first_heap) if frequencies else None
     return SequenceReport(game.text, False, period_sought=period, period=found,
-                          frequencies=counted)
+                          frequencies=counted, kernel=WINDOW)
 
 
 def heap_value_report(game: HeapGame, heap: int, search: int = PERIOD_SEARCH_LIMIT,

@@ -120,16 +120,11 @@ hexadecimal codes are written hex:0.8
 
     def compute_values_kept(self, n: int, prefix: Values, progress: Progress | None,
                             keep: Keep | None) -> Values:
-        """The compiled rare/common kernel, handing its values to ``keep`` between chunks
-        (a short run: the C kernel of :mod:`grundy.heap.native`, which needs no numba)."""
-        from grundy.heap.native import short_run
+        """The kernel the values seen call for (:mod:`grundy.heap.choice`), handing its
+        values to ``keep`` between chunks."""
+        from grundy.heap.choice import compute
 
-        short = short_run(self.rules, n, prefix, progress, keep)
-        if short is not None:
-            return short
-        from grundy.heap.kernels import take_break_values
-
-        return take_break_values(self.rules, n, prefix, progress, keep)
+        return compute(self.rules, n, prefix, progress, keep)
 
     def certify(self, values: Values) -> Period | None:
         """Guy–Smith for octal codes, the k-heap criterion for the others; no theorem when
@@ -281,16 +276,11 @@ class GrundyGame(HeapGame):
 
     def compute_values_kept(self, n: int, prefix: Values, progress: Progress | None,
                             keep: Keep | None) -> Values:
-        """The compiled rare/common kernel, handing its values to ``keep`` between chunks
-        (a short run: the C kernel of :mod:`grundy.heap.native`, which needs no numba)."""
-        from grundy.heap.native import short_run
+        """The kernel the values seen call for (:mod:`grundy.heap.choice`), handing its
+        values to ``keep`` between chunks."""
+        from grundy.heap.choice import compute
 
-        short = short_run(SPLIT_IN_TWO, n, prefix, progress, keep)
-        if short is not None:
-            return short
-        from grundy.heap.kernels import grundy_game_values
-
-        return grundy_game_values(n, prefix, progress, keep)
+        return compute(SPLIT_IN_TWO, n, prefix, progress, keep)
 
     @property
     def cache_key(self) -> str:
