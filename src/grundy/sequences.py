@@ -106,10 +106,13 @@ class Frequencies:
         """The frequencies of these values (heaps 0..len-1)."""
         import numpy as np
 
-        counts = np.bincount(values)
+        from grundy.heap.masks import histogram
+
+        counts = histogram(values)
         largest = len(counts) - 1
         first = int(np.flatnonzero(values == largest)[0])
-        return cls.of_counts(np.bincount(values[1:], minlength=len(counts)), first)
+        counts[int(values[0])] -= 1  # heaps 1..len-1
+        return cls.of_counts(counts, first)
 
     @classmethod
     def of_counts(cls, counts: np.ndarray[Any, Any], first_heap: int) -> Frequencies:

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from grundy.heap.codes import TakeBreakCode
-from grundy.heap.masks import fewest_rare
+from grundy.heap.masks import fewest_rare, histogram
 
 Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
 
@@ -84,7 +84,7 @@ def choose(code: TakeBreakCode, prefix: np.ndarray[Any, Any] | None) -> str:
     known = 0 if prefix is None else len(prefix)
     if known < SEEN_FIRST or code.triples or not code.splits:
         return RARE_COMMON
-    _, rare = fewest_rare(np.bincount(np.asarray(prefix)[1:known]))
+    _, rare = fewest_rare(histogram(np.asarray(prefix)[1:known]))
     return ALL_COMMON if rare > RARE_SHARE * (known - 1) else RARE_COMMON
 
 

@@ -53,3 +53,21 @@ def fewest_rare(counts: np.ndarray[Any, Any]) -> tuple[int, int]:
     histogram = np.zeros(size, dtype=np.int64)
     histogram[: len(counts)] = counts
     return best_mask(histogram)
+
+
+#: Values counted at a time by :func:`histogram`.
+_COUNTED_AT_ONCE = 1 << 16
+
+
+def histogram(values: np.ndarray[Any, Any]) -> IntArray:
+    """How many of the values are 0, 1, 2, ...: ``np.bincount`` a window at a time, since it
+    converts what it counts to 8-byte integers (8 bytes per value at once otherwise).
+
+    >>> histogram(np.array([0, 2, 2, 5], dtype=np.uint8)).tolist()
+    [1, 0, 2, 0, 0, 1]
+    """
+    counts = np.zeros(int(values.max()) + 1 if len(values) else 0, dtype=np.int64)
+    for start in range(0, len(values), _COUNTED_AT_ONCE):
+        window = np.bincount(values[start: start + _COUNTED_AT_ONCE])
+        counts[: len(window)] += window
+    return counts
