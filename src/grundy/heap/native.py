@@ -21,11 +21,10 @@ True
 from __future__ import annotations
 
 import ctypes
-import hashlib
 import os
-import subprocess
 import sys
 import sysconfig
+import zlib
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -63,9 +62,11 @@ def _folder() -> Path | None:
 
 
 def _library_path(folder: Path, compiler: str) -> Path:
-    digest = hashlib.sha256(SOURCE.read_bytes() + " ".join((compiler, *_FLAGS)).encode())
+    # A checksum names the source and the command, not a digest: hashlib's import alone
+    # would cost a short run a tenth of its time.
+    text = SOURCE.read_bytes() + " ".join((compiler, *_FLAGS)).encode()
     platform = sysconfig.get_platform().replace("-", "_")
-    return folder / f"rarecommon-{platform}-{digest.hexdigest()[:16]}.so"
+    return folder / f"rarecommon-{platform}-{len(text):x}-{zlib.crc32(text):08x}.so"
 
 
 @cache
@@ -77,6 +78,8 @@ def library() -> ctypes.CDLL | None:
     compiler = os.environ.get("CC", "cc")
     path = _library_path(folder, compiler)
     if not path.exists():
+        import subprocess  # only to compile: its import costs a short run 0.03 s
+
         try:
             folder.mkdir(parents=True, exist_ok=True)
             # Written under a name of this process's own, then renamed: a process that
