@@ -39,10 +39,10 @@ Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
 
 SOURCE = Path(__file__).with_name("rarecommon.c")
 
-#: Runs with more new heaps than this use the numba kernels: past it their start-up
-#: (about 0.8 s of CPU) is small beside the run, and they share proof scans between threads
-#: (``PARALLEL_FROM`` in kernels.py) and go beyond memory with a window.  Measured in
-#: benchmarks/README.md ("Against the Rust solver").
+#: Runs with more new heaps than this use the numba kernels, which show progress, stop on
+#: Ctrl-C between chunks, share proof scans between threads (``PARALLEL_FROM`` in
+#: kernels.py) and go beyond memory with a window; up to it one C call takes under about a
+#: second (benchmarks/README.md, "Against the Rust solver").
 NATIVE_UP_TO = 1 << 20
 
 _FLAGS = ("-O2", "-shared", "-fPIC")
