@@ -91,10 +91,13 @@ class Frequencies:
         """The frequencies of these values (heaps 0..len-1)."""
         import numpy as np
 
-        counts = np.bincount(values)
+        from grundy.heap.masks import histogram
+
+        counts = histogram(values)
         largest = len(counts) - 1
         first = int(np.flatnonzero(values == largest)[0])
-        return cls.of_counts(np.bincount(values[1:], minlength=len(counts)), first)
+        counts[int(values[0])] -= 1  # heaps 1..len-1
+        return cls.of_counts(counts, first)
 
     @classmethod
     def of_counts(cls, counts: np.ndarray[Any, Any], first_heap: int) -> Frequencies:
@@ -105,7 +108,7 @@ class Frequencies:
         >>> Frequencies.of_counts(np.array([0, 2, 1]), 3).counts
         [1, 2, 1]
         """
-        from grundy.heap.kernels import fewest_rare
+        from grundy.heap.masks import fewest_rare
 
         mask, rare = fewest_rare(counts)
         every = counts.tolist()
@@ -122,9 +125,12 @@ class Frequencies:
 @dataclass(frozen=True)
 class SequenceReport:
     """Values (or misère outcomes, as ``P``/``N``) of single heaps 0..n, their period when
-    it was looked for (``period_sought``; None: no period seen), and the frequencies of the
-    values when asked for.  ``window``: how the run went beyond memory, if it did;
-    ``checkpoint_left``: the checkpoint holds the only copy of the values."""
+    it was looked for (``period_sought``; None: no period seen), the frequencies of the
+    values when asked for, and the kernel that computed the last values in this run
+    (normal play; None when none did: values from the cache or a formula, or computed
+    by a kernel of another family; see :mod:`grundy.heap.choice`).  ``window``: how the run
+    went beyond memory, if it did; ``checkpoint_left``: the checkpoint holds the only copy of
+    the values."""
 
     game: str
     misere: bool
@@ -135,6 +141,7 @@ class SequenceReport:
     frequencies: Frequencies | None = None
     window: WindowedRun | None = None
     checkpoint_left: bool = False
+    kernel: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The object printed by ``grundy sequence --json``."""
@@ -148,6 +155,8 @@ class SequenceReport:
             data["period"] = None if self.period is None else self.period.to_json()
         if self.frequencies is not None:
             data["frequencies"] = self.frequencies.to_json()
+        if self.kernel is not None:
+            data["kernel"] = self.kernel
         return data
 
 
@@ -210,6 +219,7 @@ def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: boo
     letters: list[str] | None = None
     found: Period | None = None
     counted: Frequencies | None = None
+    kernel: str | None = None
     if misere:
         outcomes = [o.value for o in heap_outcomes(game, n, misere=True)]
         import numpy as np
@@ -228,11 +238,16 @@ def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: boo
                          size=n + 1, limit=MAX_LISTED_VALUES, unit="values",
                          advice="--no-values computes them without listing (with --period "
                          "or --save)")
-        run = run_sequence(game, n, whole=values or bool(save), period=period,
-                           progress=progress, checkpoint=checkpoint, kept_elsewhere=bool(save))
+        from grundy.heap.choice import recording
+
+        with recording() as used:
+            run = run_sequence(game, n, whole=values or bool(save), period=period,
+                               progress=progress, checkpoint=checkpoint,
+                               kept_elsewhere=bool(save))
         if isinstance(run, WindowedRun):
             return _windowed(game, run.found, period, frequencies, run)
         array, left = run.values, run.checkpoint_left
+        kernel = used[-1] if used else None
         if values:
             listed = array.tolist()
         if period:
@@ -242,7 +257,7 @@ def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: boo
     if save:
         save_sequence(save, array)
     return SequenceReport(game.text, misere, listed, letters, period, found, counted,
-                          checkpoint_left=left)
+                          checkpoint_left=left, kernel=kernel)
 
 
 def windowed_report(game: HeapGame, n: int, *, period: bool = False, frequencies: bool = False,
@@ -269,6 +284,7 @@ def windowed_report(game: HeapGame, n: int, *, period: bool = False, frequencies
 def _windowed(game: HeapGame, found: WindowedValues, period: bool, frequencies: bool,
               window: WindowedRun | None = None) -> SequenceReport:
     """The report of a run beyond memory, from what it gathered."""
+    from grundy.heap.choice import WINDOW
     from grundy.heap.period import Period
 
     proved = None
@@ -276,7 +292,7 @@ def _windowed(game: HeapGame, found: WindowedValues, period: bool, frequencies: 
         proved = Period(*found.period, certified=found.theorem is not None, by=found.theorem)
     counted = Frequencies.of_counts(found.counts, found.first_heap) if frequencies else None
     return SequenceReport(game.text, False, period_sought=period, period=proved,
-                          frequencies=counted, window=window)
+                          frequencies=counted, window=window, kernel=WINDOW)
 
 
 def heap_value_report(game: HeapGame, heap: int, search: int = PERIOD_SEARCH_LIMIT,

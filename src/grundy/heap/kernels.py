@@ -46,6 +46,8 @@ from numba import get_num_threads, njit, prange, set_num_threads
 from grundy.compiled import CACHING
 from grundy.errors import InvalidArgument, InvalidGame, SequenceInterrupted
 from grundy.heap.codes import SPLIT_IN_TWO, TakeBreakCode
+from grundy.heap.masks import best_mask as _best_mask
+from grundy.heap.masks import fewest_rare as fewest_rare
 
 Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
 IntArray = np.ndarray[Any, np.dtype[np.int64]]
@@ -511,42 +513,6 @@ def _collect_rare(g, stop, rare_tab, rare_pos, rare_val):  # type: ignore[no-unt
     return count
 
 
-def _walsh_hadamard(hist: IntArray) -> IntArray:
-    """``H[m] = sum over v of hist[v] * (-1) ** popcount(v & m)``; len(hist) a power of two."""
-    size = len(hist)
-    h = hist.copy()
-    step = 1
-    while step < size:
-        pairs = h.reshape(-1, 2, step)
-        h = np.concatenate((pairs[:, :1] + pairs[:, 1:], pairs[:, :1] - pairs[:, 1:]),
-                           axis=1).reshape(size)
-        step *= 2
-    return h
-
-
-def _best_mask(hist: IntArray) -> tuple[int, int]:
-    """The non-zero mask with the fewest rare positions, and that number."""
-    transform = _walsh_hadamard(hist)
-    mask = int(np.argmin(transform[1:])) + 1
-    return mask, int((int(hist.sum()) + int(transform[mask])) // 2)
-
-
-def fewest_rare(counts: np.ndarray[Any, Any]) -> tuple[int, int]:
-    """From the number of heaps with each value (``counts[v]``), the non-zero mask under
-    which the fewest heaps are rare, and how many are: the rare/common split a computation
-    of these values would use.
-
-    >>> fewest_rare(np.bincount(take_break_values([0, 7, 7], 1000)[1:]))
-    (15, 9)
-    """
-    size = 16
-    while size < len(counts):
-        size *= 2
-    histogram = np.zeros(size, dtype=np.int64)
-    histogram[: len(counts)] = counts
-    return _best_mask(histogram)
-
-
 class _SparseRun:
     """The state of one rare/common computation, resized between compiled chunks."""
 
@@ -802,6 +768,88 @@ def sparse_run(code: TakeBreakCode | Sequence[int] | None, n: int,
     run = _sparse(SPLIT_IN_TWO if code is None else TakeBreakCode.of(code), n, None, threads)
     values = run.run(n, progress)
     return SparseRun(values, run.mask, run.rare_positions, run.proof_scan_steps)
+
+
+# -- take-and-break codes whose values are all common ------------------------------------
+
+@njit(cache=CACHING)
+def _plain_chunk(g, start, stop, take_k, take_bits, splits, unequal, seen, limit):  # type: ignore[no-untyped-def]
+    # Every option of each heap marked, then the mex: no tables of rare heaps to keep up.
+    for i in range(start, stop):
+        stamp = i
+        for j in range(take_k.shape[0]):
+            k = take_k[j]
+            if k > i:
+                break
+            if k == i:
+                if take_bits[j] & 1:
+                    seen[0] = stamp
+            elif take_bits[j] & 2:
+                seen[np.int64(g[i - k])] = stamp
+        for j in range(splits.shape[0]):
+            rest = i - splits[j]
+            high = (rest - 1) // 2 if unequal[j] else rest // 2
+            for a in range(1, high + 1):
+                seen[np.int64(g[a]) ^ np.int64(g[rest - a])] = stamp
+        v = 0
+        while seen[v] == stamp:
+            v += 1
+        if v >= limit:
+            return i
+        g[i] = v
+    return stop
+
+
+def all_common_values(code: TakeBreakCode | Sequence[int], n: int,
+                      prefix: np.ndarray[Any, Any] | None = None,
+                      progress: Callable[[int], None] | None = None,
+                      keep: Callable[[Values], None] | None = None) -> Values:
+    """Nim-values of heaps 0..n of a code whose moves leave at most two heaps, every option
+    of every heap marked: the kernel for values that are all common (where the rare/common
+    method would keep most heaps as rare and gain nothing), O(n^2) in all.  Arguments as
+    :func:`take_break_values`.
+
+    >>> all_common_values([0, 0, 7], 10).tolist()    # Dawson's Kayles, 0.07
+    [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]
+    """
+    n = _check_n(n)
+    checked = TakeBreakCode.of(code)
+    if checked.triples:
+        raise InvalidGame(f"{checked!r} has moves that leave three heaps; this kernel marks "
+                          "moves that leave at most two")
+    values, count = _start(n, _check_prefix(prefix))
+    take_k = np.array([k for k, _ in checked.takes], dtype=np.int64)
+    take_bits = np.array([b for _, b in checked.takes], dtype=np.int64)
+    splits = np.array(sorted(checked.splits), dtype=np.int64)
+    unequal = np.array([k in checked.unequal for k in splits.tolist()], dtype=np.int64)
+    # Values below size/2 (a power of two) have their xors below it too: the marks fit in
+    # size + 1, and a value reaching size/2 doubles it first.
+    size = 256
+    while size <= 2 * int(values[:count].max()):
+        size *= 2
+    seen = np.zeros(size + 1, dtype=np.int64)
+    chunks = _Chunks()
+    try:
+        while count <= n:
+            stop = chunks.next_stop(count, n + 1)
+            limit = min(_limit(values), size // 2)
+            reached = _plain_chunk(values, count, stop, take_k, take_bits, splits, unequal,
+                                   seen, limit)
+            chunks.adapt(reached - count)
+            count = reached
+            if count < stop:
+                if limit == _limit(values):
+                    values = _widen(values)
+                if limit == size // 2:
+                    size *= 2
+                    seen = np.zeros(size + 1, dtype=np.int64)
+            if progress is not None:
+                progress(count)
+            if keep is not None:
+                keep(values[:count])
+    except KeyboardInterrupt:
+        raise SequenceInterrupted(_narrowed(values[:count])) from None
+    return _narrowed(values)
 
 
 # -- any heap game -------------------------------------------------------------------

@@ -9,7 +9,7 @@ All searches use the Z-function of the reversed values: with ``R`` the values re
 backwards, ``Z[p]`` is the length of the longest common prefix of ``R`` and ``R[p:]``,
 so the values have period ``p`` exactly from index ``len - p - Z[p]`` to the end.  Trying
 ``p = 1, 2, ...`` costs O(len) in all, and stops at the first ``p`` that qualifies.  It
-keeps four bytes per period tried; so from :data:`WINDOW_SEARCH_FROM` values on, the
+keeps a byte per period tried; so from :data:`WINDOW_SEARCH_FROM` values on, the
 theorems' rules (whose test is the same window for every ``p``) are checked instead by
 matching the last window against earlier ones (:mod:`grundy.heap.longperiod`): the same
 answer, periods of any length, constant memory.
@@ -26,9 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from numba import njit
 
-from grundy.compiled import CACHING
 from grundy.errors import InvalidArgument
 from grundy.heap.certificate import GUY_SMITH as GUY_SMITH
 from grundy.heap.certificate import K_HEAP as K_HEAP
@@ -39,32 +37,6 @@ from grundy.heap.certificate import values_needed_subtraction as values_needed_s
 from grundy.heap.certificate import values_needed_take_break as values_needed_take_break
 from grundy.heap.codes import TakeBreakCode
 from grundy.heap.longperiod import least_period_by_window
-
-
-@njit(cache=CACHING)
-def _first_period(values, z, a, floor, b, c):  # type: ignore[no-untyped-def]
-    """The least p < len(z) with a * max(e, floor) + b * p + c <= len, e = the least preperiod
-    of period p in the values, and that e; (0, 0) when there is none."""
-    size = values.shape[0]
-    last = size - 1
-    pmax = z.shape[0] - 1
-    left = 0
-    right = 0  # R[left:right] equals R[0:right - left], R = values reversed
-    for p in range(1, pmax + 1):
-        k = 0
-        if p < right:
-            k = min(right - p, z[p - left])
-        while p + k < size and values[last - k] == values[last - p - k]:
-            k += 1
-        z[p] = k
-        if p + k > right:
-            left = p
-            right = p + k
-        start = max(size - p - k, 0)
-        if a * max(start, floor) + b * p + c <= size:
-            return p, start
-    return 0, 0
-
 
 #: From this many values on, a theorem's rule is checked by matching the last window
 #: (:mod:`grundy.heap.longperiod`): periods of any length, in constant memory.
@@ -83,9 +55,19 @@ def _search(values: np.ndarray[Any, Any], a: int, floor: int, b: int, c: int
     pmax = min(pmax, max(len(array) - 1, 0))
     if pmax < 1:
         return None
-    # Pages of z are only touched as far as the search goes.
-    z = np.empty(pmax + 1, dtype=np.int32 if len(array) < 2**31 else np.int64)
-    period, start = _first_period(array, z, a, floor, b, c)
+    # One byte per period looked at (z capped at 255, see period_search.py), and its pages
+    # only touched as far as the search goes: a search through every period of N values
+    # holds N/2 bytes beside them, not 2N.
+    z = np.empty(pmax + 1, dtype=np.uint8)
+    from grundy.heap.native import first_period
+
+    found = first_period(array, z, a, floor, b, c)
+    if found is None:
+        # No C kernel here (or values wider than it reads): numba's.
+        from grundy.heap.period_search import first_period as compiled
+
+        found = compiled(array, z, a, floor, b, c)
+    period, start = found
     return (int(start), int(period)) if period else None
 
 
@@ -247,18 +229,10 @@ def least_period_after(last: np.ndarray[Any, Any], size: int, a: int, floor: int
     """
     pmax = max(0, (size - c) // b) if b else size
     pmax = min(pmax, size - 1, len(last) - 1)
-    start, period = _least_after(np.asarray(last, dtype=np.int64), pmax, size, a, floor, b, c)
+    from grundy.heap.period_search import least_after
+
+    start, period = least_after(np.asarray(last, dtype=np.int64), pmax, size, a, floor, b, c)
     return (int(start), int(period)) if period else None
-
-
-@njit(cache=CACHING)
-def _least_after(last, pmax, size, a, floor, b, c):  # type: ignore[no-untyped-def]
-    # A loop, not arrays: it runs now and then during long runs, within their memory.
-    for p in range(1, pmax + 1):
-        start = last[p] - p + 1
-        if a * max(start, floor) + b * p + c <= size:
-            return start, p
-    return 0, 0
 
 
 def certify_subtraction(amounts: Sequence[int], values: np.ndarray[Any, Any]) -> Period | None:

@@ -143,16 +143,11 @@ steps; the limit is 20000000000
 
     def compute_values_kept(self, n: int, prefix: Values, progress: Progress | None,
                             keep: Keep | None) -> Values:
-        """The compiled rare/common kernel, or for codes whose moves leave three heaps the
-        kernel of two-heap split rows (:mod:`grundy.heap.triples`), handing the values
-        to ``keep`` between chunks."""
-        if self.rules.triples:
-            from grundy.heap.triples import triple_values
+        """The kernel the values seen call for (:mod:`grundy.heap.choice`), handing its
+        values to ``keep`` between chunks."""
+        from grundy.heap.choice import compute
 
-            return triple_values(self.rules, n, prefix, progress, keep)
-        from grundy.heap.kernels import take_break_values
-
-        return take_break_values(self.rules, n, prefix, progress, keep)
+        return compute(self.rules, n, prefix, progress, keep)
 
     def certify(self, values: Values) -> Period | None:
         """Guy–Smith for octal codes, the k-heap criterion for the others; no theorem when
@@ -308,10 +303,11 @@ class GrundyGame(HeapGame):
 
     def compute_values_kept(self, n: int, prefix: Values, progress: Progress | None,
                             keep: Keep | None) -> Values:
-        """The compiled rare/common kernel, handing its values to ``keep`` between chunks."""
-        from grundy.heap.kernels import grundy_game_values
+        """The kernel the values seen call for (:mod:`grundy.heap.choice`), handing its
+        values to ``keep`` between chunks."""
+        from grundy.heap.choice import compute
 
-        return grundy_game_values(n, prefix, progress, keep)
+        return compute(SPLIT_IN_TWO, n, prefix, progress, keep)
 
     @property
     def cache_key(self) -> str:

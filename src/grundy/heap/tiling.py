@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from grundy.errors import InvalidArgument
+from grundy.heap.choice import PERIOD, note
 
 _DTYPES = (np.uint8, np.uint16, np.uint32, np.uint64)
 
@@ -42,6 +43,7 @@ def extend_by_period(values: np.ndarray[Any, Any], preperiod: int, period: int, 
                               f"({preperiod} + {period})")
     if n < size:
         return values[: n + 1]
+    note(PERIOD)
     # Only heaps from the preperiod on repeat; the last full periods before `size` are the
     # source of every copy.
     top = int(values[preperiod: preperiod + period].max()) + ((n - preperiod) // period) * saltus

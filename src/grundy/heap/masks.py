@@ -1,0 +1,73 @@
+"""The rare/common split of a set of values: the mask under which the fewest heaps are rare.
+
+A value ``v`` is rare under the mask ``m`` when ``popcount(v & m)`` is even (see
+:mod:`grundy.heap.kernels`).  With ``H`` the Walsh-Hadamard transform of the histogram of
+the values, ``(N + H[m]) / 2`` of ``N`` heaps are rare under ``m``.  Plain numpy, so that the
+kernels' choice (:mod:`grundy.heap.choice`) and the frequencies of a sequence need no numba.
+
+>>> best_mask(np.array([0, 5, 5, 0, 0, 0, 0, 0], dtype=np.int64))   # values 1 and 2
+(3, 0)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+IntArray = np.ndarray[Any, np.dtype[np.int64]]
+
+
+def walsh_hadamard(hist: IntArray) -> IntArray:
+    """``H[m] = sum over v of hist[v] * (-1) ** popcount(v & m)``; len(hist) a power of two."""
+    size = len(hist)
+    h = hist.copy()
+    step = 1
+    while step < size:
+        pairs = h.reshape(-1, 2, step)
+        h = np.concatenate((pairs[:, :1] + pairs[:, 1:], pairs[:, :1] - pairs[:, 1:]),
+                           axis=1).reshape(size)
+        step *= 2
+    return h
+
+
+def best_mask(hist: IntArray) -> tuple[int, int]:
+    """The non-zero mask with the fewest rare positions, and that number."""
+    transform = walsh_hadamard(hist)
+    mask = int(np.argmin(transform[1:])) + 1
+    return mask, int((int(hist.sum()) + int(transform[mask])) // 2)
+
+
+def fewest_rare(counts: np.ndarray[Any, Any]) -> tuple[int, int]:
+    """From the number of heaps with each value (``counts[v]``), the non-zero mask under
+    which the fewest heaps are rare, and how many are: the rare/common split a computation
+    of these values would use.
+
+    >>> from grundy.heap.kernels import take_break_values
+    >>> fewest_rare(np.bincount(take_break_values([0, 7, 7], 1000)[1:]))
+    (15, 9)
+    """
+    size = 16
+    while size < len(counts):
+        size *= 2
+    histogram = np.zeros(size, dtype=np.int64)
+    histogram[: len(counts)] = counts
+    return best_mask(histogram)
+
+
+#: Values counted at a time by :func:`histogram`.
+_COUNTED_AT_ONCE = 1 << 16
+
+
+def histogram(values: np.ndarray[Any, Any]) -> IntArray:
+    """How many of the values are 0, 1, 2, ...: ``np.bincount`` a window at a time, since it
+    converts what it counts to 8-byte integers (8 bytes per value at once otherwise).
+
+    >>> histogram(np.array([0, 2, 2, 5], dtype=np.uint8)).tolist()
+    [1, 0, 2, 0, 0, 1]
+    """
+    counts = np.zeros(int(values.max()) + 1 if len(values) else 0, dtype=np.int64)
+    for start in range(0, len(values), _COUNTED_AT_ONCE):
+        window = np.bincount(values[start: start + _COUNTED_AT_ONCE])
+        counts[: len(window)] += window
+    return counts
