@@ -12,14 +12,8 @@ from grundy.errors import InvalidArgument
 from grundy.heap.codes import TakeBreakCode
 from grundy.heap.kernels import take_break_values
 from grundy.heap.longperiod import least_period_by_window
-from grundy.heap.period import (
-    GUY_SMITH,
-    WINDOW_SEARCH_FROM,
-    Period,
-    _first_period,
-    certify_take_break,
-    take_break_rule,
-)
+from grundy.heap.period import GUY_SMITH, Period, certify_take_break, take_break_rule
+from grundy.heap.period_search import first_period as _first_period
 from grundy.heap.takebreak import TakeAndBreak
 
 Rule = tuple[int, int, int, int]
@@ -113,9 +107,10 @@ class TestRealCodes:
         # Codes whose known periods are short: the window finds what the Z-function finds.
         # (Their values past the proof are copied from the period, as the tool does.)
         parsed = TakeBreakCode.parse(code)
-        values = TakeAndBreak(code).values(WINDOW_SEARCH_FROM * 11)
+        window = 1 << 16
+        values = TakeAndBreak(code).values(window * 11)
         rule, _ = take_break_rule(parsed)
-        for size in (WINDOW_SEARCH_FROM, WINDOW_SEARCH_FROM * 4, len(values)):
+        for size in (window, window * 4, len(values)):
             assert least_period_by_window(values[:size], rule) == z_search(values[:size], rule)
 
     def test_a_period_of_149459(self) -> None:

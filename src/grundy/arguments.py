@@ -15,7 +15,6 @@ from typing import Any, NoReturn
 
 from grundy.errors import InvalidArgument
 from grundy.numerals import whole_number
-from grundy.problems import PROBLEMS
 
 #: The most heaps a plot shows (beyond, points merge into bands).
 PLOT_HEAPS = 100_000
@@ -123,9 +122,10 @@ def _memory_option(sub: argparse.ArgumentParser) -> None:
                      "half of this machine's memory)")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(problems: bool = True) -> argparse.ArgumentParser:
     """The argument parser of the ``grundy`` command; the subcommand's name is in
-    ``command``.
+    ``command``.  ``problems``: name the olympiad problems ``solve`` takes, loading their
+    solvers (a command line that does not name ``solve`` never needs them).
 
     >>> build_parser().parse_args(["value", "kayles", "7"]).command
     'value'
@@ -227,8 +227,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("position", nargs="+", help="GAME POSITION... [+ GAME POSITION...]")
 
     sub = command("solve", "solve one of the texts' olympiad problems; input on stdin")
-    sub.add_argument("problem", choices=list(PROBLEMS), metavar="PROBLEM", help="; ".join(
-        f"{p.name}: {p.summary}" for p in PROBLEMS.values()))
+    if problems:
+        from grundy.problems import PROBLEMS
+
+        sub.add_argument("problem", choices=list(PROBLEMS), metavar="PROBLEM", help="; ".join(
+            f"{p.name}: {p.summary}" for p in PROBLEMS.values()))
+    else:
+        sub.add_argument("problem", metavar="PROBLEM")
 
     sub = command("serve", "serve the web page and its JSON API")
     sub.add_argument("--host", default="127.0.0.1")

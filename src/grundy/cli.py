@@ -515,7 +515,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     _tolerant_streams()
     started = time.monotonic()
     try:
-        args = build_parser().parse_args(argv)
+        words = sys.argv[1:] if argv is None else list(argv)
+        # The problems' solvers load the heap games they use: only `solve` needs them.
+        args = build_parser(problems="solve" in words).parse_args(words)
         if getattr(args, "no_cache", False):
             use_disk_cache(False)
         code = COMMANDS[args.command](args)

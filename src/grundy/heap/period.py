@@ -36,11 +36,12 @@ from grundy.heap.certificate import largest_amount, most_heaps
 from grundy.heap.certificate import values_needed_subtraction as values_needed_subtraction
 from grundy.heap.certificate import values_needed_take_break as values_needed_take_break
 from grundy.heap.codes import TakeBreakCode
-from grundy.heap.longperiod import least_period_by_window
 
 #: From this many values on, a theorem's rule is checked by matching the last window
-#: (:mod:`grundy.heap.longperiod`): periods of any length, in constant memory.
-WINDOW_SEARCH_FROM = 1 << 16
+#: (:mod:`grundy.heap.longperiod`): periods of any length, in constant memory.  Below, the
+#: Z-function's byte per period is at most 8 MB, and its C kernel (:mod:`grundy.heap.native`)
+#: spares short runs the import of numba.
+WINDOW_SEARCH_FROM = 1 << 24
 
 
 def _search(values: np.ndarray[Any, Any], a: int, floor: int, b: int, c: int
@@ -50,6 +51,8 @@ def _search(values: np.ndarray[Any, Any], a: int, floor: int, b: int, c: int
         raise InvalidArgument("values must be a one-dimensional array")
     if a == b and len(array) >= WINDOW_SEARCH_FROM:
         # The same answer in O(1) memory (the module :mod:`grundy.heap.longperiod` shows why).
+        from grundy.heap.longperiod import least_period_by_window
+
         return least_period_by_window(array, (a, floor, b, c))
     pmax = max(0, (len(array) - c) // b) if b else len(array)
     pmax = min(pmax, max(len(array) - 1, 0))
