@@ -58,6 +58,13 @@ _DTYPES = (np.uint8, np.uint16, np.uint32, np.uint64)
 # (the parallel one also leaves a heap whose candidate does not fit to the serial one;
 # _UNDECIDED: a proof scan needs splits deeper than the values kept, see window.py).
 _DONE, _GROW_RANGE, _WIDEN, _GROW_RARE, _SERIAL, _UNDECIDED = 0, 1, 2, 3, 4, 5
+#: Slots of the sparse kernels' ``state`` array, kept between chunks: the rare positions
+#: known, the largest value, the proof-scan steps, the range of values L (a power of two),
+#: the block length of the parallel kernel, the heap whose value is ``g[0]`` and the depth
+#: of the proof scans (``g[m]`` is the value of heap base + m; scans look at smaller parts
+#: up to the depth).
+RARE_COUNT, LARGEST, SCAN_STEPS, VALUE_RANGE, BLOCK_LENGTH, BASE, SCAN_DEPTH = range(7)
+STATE_SLOTS = 7
 
 # The depth of proof scans when every value is kept: no limit.
 _ANY_DEPTH = 1 << 62
@@ -289,20 +296,27 @@ def _scan_splits(head, g, base, depth, i, splits, unequal, marks, mark, needed, 
 
 
 @njit(cache=CACHING)
+def _keep(state, rare_count, largest, scan_steps):  # type: ignore[no-untyped-def]
+    """Write back what a chunk of a sparse kernel leaves for the next one."""
+    state[RARE_COUNT] = rare_count
+    state[LARGEST] = largest
+    state[SCAN_STEPS] = scan_steps
+
+
+@njit(cache=CACHING)
 def _sparse_chunk(head, g, start, stop, take_k, take_bits, splits, triples, unequal,  # type: ignore[no-untyped-def]
                   rare_pos, rare_val, rare_tab, common_vals, rare_vals, seen, needed, hist, state,
                   limit):
-    # state: [number of rare positions, largest value, proof-scan steps, range L, block
-    # length (parallel kernel), base, depth]: g[m] is the value of heap base + m, head
+    # state: the slots named RARE_COUNT ... SCAN_DEPTH: g[m] is the value of heap base + m, head
     # holds the values of the first heaps, and proof scans look at smaller parts up to
     # depth (all of them when every value is kept: base 0, head is g; three-heap moves
     # only then).
-    nrare = state[0]
-    top = state[1]
-    scanned = state[2]
-    half = state[3] // 2
-    base = state[5]
-    depth = state[6]
+    nrare = state[RARE_COUNT]
+    top = state[LARGEST]
+    scanned = state[SCAN_STEPS]
+    half = state[VALUE_RANGE] // 2
+    base = state[BASE]
+    depth = state[SCAN_DEPTH]
     cap = rare_pos.shape[0]
     nsplit = splits.shape[0]
     seen[:] = 0
@@ -310,9 +324,7 @@ def _sparse_chunk(head, g, start, stop, take_k, take_bits, splits, triples, uneq
         # Option values are xors of values below half (a power of two), so they and the mex
         # stay within the tables; a value reaching half needs larger tables first.
         if top >= half:
-            state[0] = nrare
-            state[1] = top
-            state[2] = scanned
+            _keep(state, nrare, top, scanned)
             return i, 1
         stamp = i - start + 1
         _mark_rare_options(g, base, i, stamp, take_k, take_bits, splits, unequal, rare_pos,
@@ -339,9 +351,7 @@ def _sparse_chunk(head, g, start, stop, take_k, take_bits, splits, triples, uneq
                                        needed, 0, need)
             scanned += steps
             if need > 0 and depth < (i - splits[0]) // 2:
-                state[0] = nrare
-                state[1] = top
-                state[2] = scanned
+                _keep(state, nrare, top, scanned)
                 return i, 5
         value = c
         if need > 0:
@@ -349,15 +359,11 @@ def _sparse_chunk(head, g, start, stop, take_k, take_bits, splits, triples, uneq
             while seen[value] == stamp:
                 value += 1
         if value >= limit:
-            state[0] = nrare
-            state[1] = top
-            state[2] = scanned
+            _keep(state, nrare, top, scanned)
             return i, 2
         if i > 0 and rare_tab[value]:
             if nrare == cap:
-                state[0] = nrare
-                state[1] = top
-                state[2] = scanned
+                _keep(state, nrare, top, scanned)
                 return i, 3
             rare_pos[nrare] = i
             rare_val[nrare] = value
@@ -366,9 +372,7 @@ def _sparse_chunk(head, g, start, stop, take_k, take_bits, splits, triples, uneq
         if i > 0:
             hist[value] += 1
         top = max(top, value)
-    state[0] = nrare
-    state[1] = top
-    state[2] = scanned
+    _keep(state, nrare, top, scanned)
     return stop, 0
 
 
@@ -389,12 +393,12 @@ def _sparse_parallel(head, g, start, stop, take_k, take_bits, splits, unequal,  
     # and the next block starts after it.  Blocks double while the guesses hold and shrink
     # to where one failed, so that early on, when new rare heaps are common, little is
     # guessed in vain.  state, head and g: as the serial kernel's.
-    nrare = state[0]
-    top = state[1]
-    scanned = state[2]
-    half = state[3] // 2
-    base = state[5]
-    depth = state[6]
+    nrare = state[RARE_COUNT]
+    top = state[LARGEST]
+    scanned = state[SCAN_STEPS]
+    half = state[VALUE_RANGE] // 2
+    base = state[BASE]
+    depth = state[SCAN_DEPTH]
     cap = rare_pos.shape[0]
     size = seen.shape[0]
     scan_heap = np.zeros(_BLOCK, dtype=np.int64)
@@ -403,7 +407,7 @@ def _sparse_parallel(head, g, start, stop, take_k, take_bits, splits, unequal,  
     found = np.zeros(_BLOCK, dtype=np.int64)
     steps = np.zeros(_BLOCK, dtype=np.int64)
     i = start
-    length = state[4]
+    length = state[BLOCK_LENGTH]
     while i < stop:
         seen[:] = 0
         block_end = min(stop, i + length)
@@ -475,10 +479,8 @@ def _sparse_parallel(head, g, start, stop, take_k, take_bits, splits, unequal,  
             value = np.int64(g[h - base])
             if h > 0 and rare_tab[value]:
                 if nrare == cap:
-                    state[0] = nrare
-                    state[1] = top
-                    state[2] = scanned
-                    state[4] = length
+                    _keep(state, nrare, top, scanned)
+                    state[BLOCK_LENGTH] = length
                     return h, 3
                 rare_pos[nrare] = h
                 rare_val[nrare] = value
@@ -489,10 +491,8 @@ def _sparse_parallel(head, g, start, stop, take_k, take_bits, splits, unequal,  
         i = end
         if status != 0:
             break
-    state[0] = nrare
-    state[1] = top
-    state[2] = scanned
-    state[4] = length
+    _keep(state, nrare, top, scanned)
+    state[BLOCK_LENGTH] = length
     return i, status
 
 
@@ -534,6 +534,7 @@ class _SparseRun:
             self.range *= 2
         self.hist = np.zeros(self.range, dtype=np.int64)
         _histogram(values, 1, count, self.hist)
+        # In the order of the slots (RARE_COUNT, LARGEST, ...): nothing rare, no scan yet.
         self.state = np.array([0, top, 0, self.range, 64, 0, _ANY_DEPTH], dtype=np.int64)
         self.rare_at_choice = 0
         self.mask = 1
@@ -555,7 +556,7 @@ class _SparseRun:
 
     def _choose_mask(self, force: bool = False) -> None:
         mask, rare = _best_mask(self.hist)
-        current = int(self.state[0])
+        current = int(self.state[RARE_COUNT])
         if not force and rare >= 0.75 * current:
             self.rare_at_choice = current
             return
@@ -564,13 +565,13 @@ class _SparseRun:
         capacity = max(2 * rare, 64)
         self.rare_pos = np.zeros(capacity, dtype=np.int64)
         self.rare_val = np.zeros(capacity, dtype=np.int64)
-        self.state[0] = _collect_rare(self.values, self.count, self.rare_tab,
+        self.state[RARE_COUNT] = _collect_rare(self.values, self.count, self.rare_tab,
                                       self.rare_pos, self.rare_val)
-        self.rare_at_choice = int(self.state[0])
+        self.rare_at_choice = int(self.state[RARE_COUNT])
 
     def _grow_range(self) -> None:
         self.range *= 2
-        self.state[3] = self.range
+        self.state[VALUE_RANGE] = self.range
         self.hist = np.concatenate((self.hist, np.zeros(len(self.hist), dtype=np.int64)))
         self._tables()
         self._choose_mask()
@@ -612,7 +613,7 @@ class _SparseRun:
                     self._widen_values()
                 elif status == _GROW_RARE:
                     self._grow_rare()
-                if self.state[0] > 2 * self.rare_at_choice + 32:
+                if self.state[RARE_COUNT] > 2 * self.rare_at_choice + 32:
                     self._choose_mask()
                 if progress is not None:
                     progress(self.count)
@@ -657,12 +658,12 @@ class _SparseRun:
     @property
     def proof_scan_steps(self) -> int:
         """Split pairs looked at by the proof scans so far."""
-        return int(self.state[2])
+        return int(self.state[SCAN_STEPS])
 
     @property
     def rare_positions(self) -> int:
         """Heaps whose value is rare under the current mask."""
-        return int(self.state[0])
+        return int(self.state[RARE_COUNT])
 
 
 def available_threads() -> int:

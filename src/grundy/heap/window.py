@@ -59,6 +59,12 @@ from grundy.heap.checkpoint import (
 from grundy.heap.codes import TakeBreakCode
 from grundy.heap.kernels import (
     _UNDECIDED,
+    BASE,
+    BLOCK_LENGTH,
+    RARE_COUNT,
+    SCAN_DEPTH,
+    SCAN_STEPS,
+    STATE_SLOTS,
     Values,
     _check_prefix,
     _check_threads,
@@ -224,7 +230,7 @@ class _WindowRun(_SparseRun):
         if status == _UNDECIDED:
             self.count = reached
             raise self._stopped(f"the proof scan of heap {reached} needs smaller parts than "
-                                f"the {short_number(int(self.state[6]))} kept")
+                                f"the {short_number(int(self.state[SCAN_DEPTH]))} kept")
         return reached, status
 
     def _stopped(self, why: str) -> TooBig:
@@ -277,7 +283,7 @@ class _WindowRun(_SparseRun):
                 self._track(self._head, 0, start, min(head, start + (1 << 16)))
         # The rare heaps of the best mask now are final: no room is left for more.
         super()._choose_mask(force=True)
-        rare = int(self.state[0])
+        rare = int(self.state[RARE_COUNT])
         self.rare_pos = self.rare_pos[:rare].copy()
         self.rare_val = self.rare_val[:rare].copy()
         self.windowed = True
@@ -349,10 +355,13 @@ class _WindowRun(_SparseRun):
         self._check_window(window, kept["hist"], path)
         self.hist = kept["hist"].copy()
         state = kept["state"]
-        if len(state) != 7 or state[2] < 0 or not 1 <= state[4] <= 1 << 22:
+        if (len(state) != STATE_SLOTS or state[SCAN_STEPS] < 0
+                or not 1 <= state[BLOCK_LENGTH] <= 1 << 22):
             raise damaged(path, "its kernel state is not one a run leaves")
         depth = min(size - 1, self.window - max([0, *self.splits.tolist()]))
-        self.state = np.array([rare, self.largest, state[2], self.range, state[4], self.base,
+        # In the order of the kernel's slots (grundy.heap.kernels.RARE_COUNT, ...).
+        self.state = np.array([rare, self.largest, state[SCAN_STEPS], self.range,
+                               state[BLOCK_LENGTH], self.base,
                                depth], dtype=np.int64)
         self.last = kept["last"].copy()
         most = min(periods_looked_for(self.memory), size - 1) if self.seek_period else -1
@@ -449,8 +458,9 @@ class _WindowRun(_SparseRun):
         self.window = window
         self.step = step
         self.base = self.count - window
-        self.state[5] = self.base
-        self.state[6] = min(len(self._head) - 1, window - max([0, *self.splits.tolist()]))
+        self.state[BASE] = self.base
+        self.state[SCAN_DEPTH] = min(len(self._head) - 1,
+                                     window - max([0, *self.splits.tolist()]))
         self.most = min(self.most, window)
 
     def _room(self, end: int) -> int:
@@ -463,7 +473,7 @@ class _WindowRun(_SparseRun):
                 upto = min(at + self.step, self.window)
                 kept[at:upto] = kept[at + self.step:upto + self.step]
             self.base += self.step
-            self.state[5] = self.base
+            self.state[BASE] = self.base
         return min(end, self.base + len(self.values))
 
     def _widen_values(self) -> None:
