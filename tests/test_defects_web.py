@@ -30,7 +30,7 @@ import httpx
 import pytest
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from grundy.web import connections, workers
+from grundy.web import connections, processes
 from grundy.web.jobs import Job
 from grundy.web.workers import Limits, Workers
 from test_web_api import running_server
@@ -213,13 +213,22 @@ def quick_pool(**limits: Any) -> Workers:
     return Workers(Limits(**{"seconds": 1, "memory": 128 * 2**20, **limits}), PROBE, PROBE)
 
 
+async def all_quick_workers(pool: Workers, count: int) -> list[int]:
+    """The quick workers' pids once ``count`` of them run (a replaced one is started
+    while the next requests are answered)."""
+    with anyio.fail_after(60):
+        while len(pool.quick_pids()) < count:
+            await anyio.sleep(0.05)
+    return pool.quick_pids()
+
+
 async def started_and_run(pool: Workers, job: Job) -> tuple[Any, list[int], list[int]]:
     """``job``'s answer from ``pool``, started; the quick workers' pids before and after."""
     await pool.start()
     try:
-        before = [worker.process.pid for worker in pool._idle]
+        before = pool.quick_pids()
         reply = await pool.run(job)
-        after = [worker.process.pid for worker in pool._idle]
+        after = await all_quick_workers(pool, len(before))
         # A quick worker answers the next small job at once.
         echo = await pool.run(Job("analyze", {"probe": "echo"}))
         assert echo.status == 200 and echo.body["pid"] in after
@@ -265,10 +274,10 @@ class TestQuickWorkers:
             pool = Workers(Limits())
             await pool.start()
             try:
-                pids = {worker.process.pid for worker in pool._idle}
+                pids = set(pool.quick_pids())
                 replies = [await pool.run(Job("analyze", {"q": f"kayles {n} 5"}))
                            for n in range(40)]
-                return pids - {worker.process.pid for worker in pool._idle}, [
+                return pids - set(pool.quick_pids()), [
                     reply.status for reply in replies]
             finally:
                 await pool.stop()
@@ -279,13 +288,13 @@ class TestQuickWorkers:
 
 class TestPrivateInternals:
     """The server subclasses or calls private parts of multiprocessing and uvicorn
-    (:class:`grundy.web.workers._Launch`, :class:`grundy.web.connections.HeadDeadline`).
+    (:class:`grundy.web.processes.Launch`, :class:`grundy.web.connections.HeadDeadline`).
     These tests fail when those parts change shape, so that the copies are looked at again.
     """
 
     def test_forkserver_launch_is_the_copied_one(self) -> None:
         ours, theirs = (ast.parse(textwrap.dedent(inspect.getsource(method))).body[0]
-                        for method in (workers._Launch._launch, popen_forkserver.Popen._launch))
+                        for method in (processes.Launch._launch, popen_forkserver.Popen._launch))
         assert isinstance(ours, ast.FunctionDef) and isinstance(theirs, ast.FunctionDef)
         # Theirs gets the preparation data whole; ours leaves out the main module's part.
         assert ast.unparse(theirs.body[0]) == (
@@ -298,7 +307,7 @@ class TestPrivateInternals:
             "fds"]
         assert list(inspect.signature(forkserver.read_signed).parameters) == ["fd"]
         assert list(inspect.signature(util.close_fds).parameters) == ["fds"]
-        assert "_Popen" in vars(ForkServerProcess) and "_Popen" in vars(workers._Worker)
+        assert "_Popen" in vars(ForkServerProcess) and "_Popen" in vars(processes.WorkerProcess)
 
     def test_the_main_module_is_named_by_init_main_keys(self) -> None:
         # _Launch leaves out the keys that start with init_main: those, and only those,
