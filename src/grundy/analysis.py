@@ -42,9 +42,8 @@ class Analysis:
     ``terms`` are the summands of the nim-sum (one per heap or component) under normal play,
     empty under misère play.  ``method`` says how the outcome was found; ``reason``, when
     a game knew the answer without a search (a symmetry strategy), says why in words.
-    ``remoteness`` is how many moves the game lasts with perfect play, when it was looked for
-    (``remoteness_searched``, see :func:`~grundy.opponent.with_remoteness`): None for a draw
-    or a search too big for the budget.
+    How long the game lasts with perfect play is the opponent's to say
+    (:func:`~grundy.opponent.with_remoteness`).
     """
 
     position: Position
@@ -55,8 +54,6 @@ class Analysis:
     terms: tuple[Term, ...]
     method: str
     reason: str | None = None
-    remoteness: int | None = None
-    remoteness_searched: bool = False
 
     @property
     def winner(self) -> str:
@@ -69,9 +66,9 @@ class Analysis:
         return "misere" if self.misere else "normal"
 
     def to_json(self) -> dict[str, Any]:
-        """The object printed by ``grundy analyze --json`` (with ``remoteness`` when it was
-        looked for)."""
-        data: dict[str, Any] = {
+        """The object printed by ``grundy analyze --json``, less the remoteness
+        (:meth:`grundy.opponent.Assessment.to_json` adds it)."""
+        return {
             "position": str(self.position),
             "convention": self.convention,
             "outcome": self.outcome.value,
@@ -79,9 +76,6 @@ class Analysis:
             "nim_value": value_to_json(self.nim_value),
             "winning_moves": [move.to_json() for move in self.winning_moves],
         }
-        if self.remoteness_searched:
-            data["remoteness"] = self.remoteness
-        return data
 
 
 def as_position(position: Position | str | Game[Any], state: Hashable = None) -> Position:
