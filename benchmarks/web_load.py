@@ -35,14 +35,15 @@ import argparse
 import asyncio
 import contextlib
 import os
+import re
 import resource
 import socket
-import ssl
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlencode
 
 import httpx
 
@@ -103,6 +104,7 @@ CHEAP_MIX = [
     ("/api/sequence", {"game": "kayles", "to": "200"}),
 ]
 MIXES = {"mixed": REQUESTS_MIX, "cheap": CHEAP_MIX}
+LENGTH = re.compile(rb"(?i)content-length: *(\d+)")
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -124,39 +126,69 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-async def client(base: str, number: int, requests: int, tls: ssl.SSLContext,
-                 latencies: list[float], failures: list[str],
-                 mix: list[tuple[str, dict[str, str]]]) -> None:
-    transport = httpx.AsyncHTTPTransport(local_address=f"127.0.0.{10 + number % 240}",
-                                         verify=tls)
-    async with httpx.AsyncClient(base_url=base, timeout=60, transport=transport) as session:
+async def client(base: str, number: int, requests: int, latencies: list[float],
+                 failures: list[str], mix: list[tuple[str, dict[str, str]]]) -> None:
+    """One client on a connection of its own, kept alive, from an address of its own.
+
+    HTTP/1.1 written and read by hand (each request made once, before the clock starts):
+    a client library costs as much CPU time a request as the server, on the same machine,
+    and would measure itself as much as the server.
+    """
+    host, port = base.removeprefix("http://").rsplit(":", 1)
+    asked = [(path, f"GET {path}?{urlencode(params)} HTTP/1.1\r\nHost: {host}:{port}\r\n"
+                    "\r\n".encode()) for path, params in mix]
+    try:
+        reader, writer = await asyncio.open_connection(
+            host, int(port), local_addr=(f"127.0.0.{10 + number % 240}", 0))
+    except OSError as error:
+        failures.append(f"connect: {error!r}")
+        return
+    try:
         for i in range(requests):
-            path, params = mix[(number + i) % len(mix)]
+            path, request = asked[(number + i) % len(asked)]
             start = time.perf_counter()
             try:
-                response = await session.get(path, params=params)
-            except httpx.HTTPError as error:
+                writer.write(request)
+                head = await reader.readuntil(b"\r\n\r\n")
+                length = LENGTH.search(head)
+                await reader.readexactly(int(length[1]) if length else 0)
+            except (OSError, asyncio.IncompleteReadError) as error:
                 failures.append(f"{path}: {error!r}")
-                continue
+                return
             latencies.append(time.perf_counter() - start)
-            if response.status_code != 200:
-                failures.append(f"{path} {params}: HTTP {response.status_code}")
+            status = int(head.split(None, 2)[1])
+            if status != 200:
+                failures.append(f"{request.split()[1].decode()}: HTTP {status}")
+    finally:
+        writer.close()
 
 
 async def load(base: str, server: int, clients: int, requests: int, seconds: float,
                mix: list[tuple[str, dict[str, str]]]) -> None:
     latencies: list[float] = []
     failures: list[str] = []
-    tls = ssl.create_default_context()  # one for all clients: each costs ~0.1 s to make
     print(f"load average at the start: {Path('/proc/loadavg').read_text().strip()}")
     served_before = cpu_seconds(family(server))
+    alone_before = cpu_seconds([server])
     own_before = time.process_time()
+    before = set(family(server))
+    seen = set(before)
+
+    async def sample() -> None:  # the worker processes started, as far as a look sees
+        while True:
+            seen.update(family(server))
+            await asyncio.sleep(0.1)
+
+    sampler = asyncio.create_task(sample())
     start = time.perf_counter()
     await asyncio.wait_for(asyncio.gather(*(
-        client(base, n, requests, tls, latencies, failures, mix) for n in range(clients))),
+        client(base, n, requests, latencies, failures, mix) for n in range(clients))),
         seconds)
     wall = time.perf_counter() - start
+    sampler.cancel()
+    seen.update(family(server))
     served = cpu_seconds(family(server)) - served_before
+    server_alone = cpu_seconds([server]) - alone_before
     own = time.process_time() - own_before
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
@@ -168,8 +200,11 @@ async def load(base: str, server: int, clients: int, requests: int, seconds: flo
     for failure in failures[:10]:
         print("  " + failure)
     print(f"CPU: server, forkserver and workers {served:.2f} s "
-          f"({1000 * served / max(1, len(latencies)):.2f} ms a request); "
+          f"({1000 * served / max(1, len(latencies)):.2f} ms a request), of which the "
+          f"server process {server_alone:.2f} s "
+          f"({1000 * server_alone / max(1, len(latencies)):.2f} ms a request); "
           f"the load generator {own:.2f} s")
+    print(f"processes started meanwhile (seen every 0.1 s): {len(seen - before)}")
     print(f"load average at the end: {Path('/proc/loadavg').read_text().strip()}")
 
 
