@@ -286,6 +286,79 @@ class TestQuickWorkers:
         assert gone == set() and statuses == [200] * 40
 
 
+class TestQuickQueues:
+    """A quick worker is sent several jobs at once (so that a busy machine, waking it
+    rarely, does not cut the answers a second); the limits still hold for each job."""
+
+    def test_jobs_sent_together_are_answered_by_one_worker(self) -> None:
+        async def together() -> tuple[list[Any], list[int], list[int]]:
+            pool = quick_pool(quick=1, quick_depth=8)
+            await pool.start()
+            try:
+                before = pool.quick_pids()
+                replies: list[Any] = []
+
+                async def one(n: int) -> None:
+                    replies.append(await pool.run(Job("analyze", {"probe": "echo",
+                                                                  "n": str(n)})))
+
+                async with anyio.create_task_group() as group:
+                    for n in range(8):
+                        group.start_soon(one, n)
+                return replies, before, pool.quick_pids()
+            finally:
+                await pool.stop()
+
+        replies, before, after = anyio.run(together)
+        assert before == after and len(before) == 1
+        assert sorted(int(reply.body["params"]["n"]) for reply in replies) == list(range(8))
+        assert {reply.body["pid"] for reply in replies} == set(before)
+
+    @pytest.mark.parametrize("probe", ["spin", "endless"])
+    def test_jobs_behind_one_too_big_are_answered_quickly(self, tmp_path: Path,
+                                                          probe: str) -> None:
+        """The job at the head of the queue is stopped by its CPU time or by the server's
+        clock and goes on to a worker of its own (413 after its 1 s); the jobs queued
+        behind it never ran, and are answered by the quick workers at once."""
+        pids = tmp_path / "pids"
+
+        async def behind() -> tuple[Any, list[Any], set[int]]:
+            pool = quick_pool(quick=1, quick_depth=8, quick_cpu=0.2, quick_seconds=1.5)
+            await pool.start()
+            try:
+                quick = set(pool.quick_pids())
+                echoes: list[Any] = []
+                first: list[Any] = []
+
+                async def head() -> None:
+                    first.append(await pool.run(Job("analyze", {"probe": probe,
+                                                                 "pids": str(pids)})))
+
+                async def echo(n: int) -> None:
+                    # other clients: one client may have only one job in one quick worker
+                    echoes.append(await pool.run(Job("analyze", {"probe": "echo",
+                                                                 "n": str(n)}), f"c{n}"))
+
+                async with anyio.create_task_group() as group:
+                    group.start_soon(head)
+                    await anyio.sleep(0.05)
+                    for n in range(4):
+                        group.start_soon(echo, n)
+                quick |= set(await all_quick_workers(pool, 1))
+                return first[0], echoes, quick
+            finally:
+                await pool.stop()
+
+        first, echoes, quick = anyio.run(behind)
+        assert first.status == 413 and first.body["error"] == (
+            "the work took longer than 1 s, the limit of one request")
+        assert [echo.status for echo in echoes] == [200] * 4
+        # Answered by the quick workers (the first, or the one started in its place), not
+        # each by a process of its own.
+        assert {echo.body["pid"] for echo in echoes} <= quick
+        assert all_ended(pids)
+
+
 class TestPrivateInternals:
     """The server subclasses or calls private parts of multiprocessing and uvicorn
     (:class:`grundy.web.processes.Launch`, :class:`grundy.web.connections.HeadDeadline`).
