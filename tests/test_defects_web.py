@@ -179,7 +179,8 @@ class TestMemoryTotal:
     def test_fewer_workers_when_the_total_is_small(self) -> None:
         limits = Limits(memory=128 * 2**20, total_memory=512 * 2**20, quick=2, workers=24)
         assert limits.own_workers == 2
-        assert Limits(memory=2**28, total_memory=10 * 2**30, quick=2).own_workers == 24
+        assert Limits(memory=2**28, total_memory=10 * 2**30, quick=2,
+                      workers=24).own_workers == 24
         with pytest.raises(ValueError, match="no room for one worker"):
             _ = Limits(memory=2**28, total_memory=2**29, quick=2).own_workers
 
@@ -357,6 +358,32 @@ class TestQuickQueues:
         # each by a process of its own.
         assert {echo.body["pid"] for echo in echoes} <= quick
         assert all_ended(pids)
+
+
+def test_expensive_work_runs_only_on_an_otherwise_idle_processor(tmp_path: Path) -> None:
+    """A worker of its own (and what it starts) yields the CPU to any other process that
+    wakes (``SCHED_IDLE``, nice 19), so that cheap requests are answered meanwhile."""
+    pids = tmp_path / "pids"
+
+    async def seen() -> list[tuple[int, int]]:
+        pool = quick_pool(quick=1, seconds=5)
+        await pool.start()
+        try:
+            found: list[tuple[int, int]] = []
+            async with anyio.create_task_group() as group:
+                group.start_soon(pool.run, Job("endless", {"pids": str(pids)}))
+                with anyio.fail_after(60):
+                    while not (pids.exists() and len(pids.read_text().split()) == 2):
+                        await anyio.sleep(0.05)
+                for pid in map(int, pids.read_text().split()):
+                    found.append((os.sched_getscheduler(pid),
+                                  os.getpriority(os.PRIO_PROCESS, pid)))
+            return found
+        finally:
+            await pool.stop()
+
+    assert anyio.run(seen) == [(os.SCHED_IDLE, 19)] * 2
+    assert all_ended(pids)
 
 
 class TestPrivateInternals:

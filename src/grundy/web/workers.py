@@ -22,7 +22,8 @@ The limits hold whatever the library does:
   ones, and never more than ``workers``;
 * time: the server kills a worker of its own (and anything it started) after ``seconds``
   and answers 413;
-* CPU: a worker of its own runs at the lowest CPU priority from its start while the quick
+* CPU: a worker of its own runs at the lowest CPU priority (nice 19, and ``SCHED_IDLE``:
+  any other process that wakes takes the CPU from it) from its start while the quick
   workers run (its job is big by the estimates), else once it has used ``nice_after``
   seconds of CPU time, so that fresh, cheap requests are answered first while expensive
   ones run;
@@ -30,8 +31,8 @@ The limits hold whatever the library does:
   answered 503; waiting requests get their turns client by client (by address) in
   rotation; one client may have at most ``per_client`` requests at work in workers of their
   own at once (and as many jobs in the quick workers as there are quick workers), and
-  ``per_client_requests`` at work or waiting
-  in all: a request beyond is answered 429 at once.
+  ``per_client_requests`` at work or waiting in all: a request beyond is answered 429 at
+  once.
 
 What answers a job is named, not passed: ``"module:function"`` (by default
 :data:`ANSWER`, the web API's own answers, and :data:`QUICK` for the quick workers),
@@ -54,7 +55,7 @@ import multiprocessing.connection
 import os
 import time
 from collections import Counter, OrderedDict, deque
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -87,7 +88,8 @@ MEMORY_SHARE = 0.5
 @dataclass(frozen=True)
 class Limits:
     """What one request may use: ``memory`` bytes more than a fresh worker, ``seconds`` of
-    wall-clock time; ``workers`` of their own at once, ``queue`` seconds of waiting for one;
+    wall-clock time; ``workers`` of their own at once (:func:`default_workers`), ``queue``
+    seconds of waiting for one;
     ``quick`` long-lived workers for small jobs, each sent up to ``quick_depth`` jobs at
     once, each job there at most ``quick_cpu`` seconds of CPU time and ``quick_seconds`` of
     wall-clock time; per client (address)
@@ -97,7 +99,7 @@ class Limits:
 
     memory: int = 256 * 1024 * 1024
     seconds: float = 10.0
-    workers: int = 24
+    workers: int = field(default_factory=lambda: default_workers())
     queue: float = 5.0
     nice_after: float = 0.02
     quick: int = 2
@@ -134,6 +136,19 @@ class Limits:
                 f"a memory total of {total // 2**20} MiB for the web server's workers leaves "
                 f"no room for one worker of {self.memory_text} beside {self.quick} quick ones")
         return min(self.workers, room)
+
+
+def default_workers() -> int:
+    """Workers of their own at once unless told: three for each processor this process may
+    use, at most 24.  Their jobs are big by the estimates: more of them at once than the
+    processors can run share the processors, each taking longer (and more of them reaching
+    the time limit), and each slows the cheap requests answered meanwhile; the others wait
+    their turn.
+
+    >>> 3 <= default_workers() <= 24
+    True
+    """
+    return min(24, 3 * len(os.sched_getaffinity(0)))
 
 
 class FairTurns:
@@ -404,6 +419,17 @@ def _lower_priority(pid: int) -> None:
     for which in (os.PRIO_PGRP, os.PRIO_PROCESS):
         with contextlib.suppress(OSError):
             os.setpriority(which, pid, 19)
+    _idle_policy(pid)
+
+
+def _idle_policy(pid: int = 0) -> None:
+    """Run process ``pid`` (0: this one; what it starts inherits it) only when no other
+    process of the machine wants the CPU (``SCHED_IDLE``): a cheap request's processes
+    then take the CPU from it as soon as they wake, where the lowest nice value still
+    lets it finish its time slice first.  Lowering one's own policy needs no privilege;
+    where it is not allowed, the nice value stays the only lowering."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.sched_setscheduler(pid, os.SCHED_IDLE, os.sched_param(0))
 
 
 def _work(sender: Connection, answerer: str, job: Job, memory: int, lowest: bool) -> None:
@@ -414,6 +440,7 @@ def _work(sender: Connection, answerer: str, job: Job, memory: int, lowest: bool
     end_with_the_server()
     if lowest:
         os.setpriority(os.PRIO_PROCESS, 0, 19)
+        _idle_policy()
     answer = named_function(answerer)
     limit_memory(memory)
     try:
