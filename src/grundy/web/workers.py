@@ -30,7 +30,7 @@ The limits hold whatever the library does:
 * count and fairness: a request that finds no worker free within ``queue`` seconds is
   answered 503; waiting requests get their turns client by client (by address) in
   rotation; one client may have at most ``per_client`` requests at work in workers of their
-  own at once (and as many jobs in the quick workers as there are quick workers), and
+  own at once (and half as many jobs in the quick workers as there are quick workers), and
   ``per_client_requests`` at work or waiting in all: a request beyond is answered 429 at
   once.
 
@@ -257,8 +257,11 @@ class Workers:
         own = limits.own_workers
         self._turns = FairTurns(own, limits.per_client)
         self._threads = anyio.CapacityLimiter(own)
-        # Each client may have as many jobs in the quick workers as there are workers.
-        self._quick_turns = FairTurns(limits.quick * limits.quick_depth, max(1, limits.quick))
+        # One client's jobs in the quick workers at once: half as many as there are workers,
+        # so that the others' jobs are sent to a worker holding none of its (an estimate
+        # or a job that takes its whole CPU time holds up the jobs queued behind it).
+        self._quick_turns = FairTurns(limits.quick * limits.quick_depth,
+                                      max(1, limits.quick // 2))
         self._quick = QuickWorkers(start_quick(quick, limits.memory, limits.quick_cpu),
                                    limits.quick, limits.quick_seconds)
         self._quick_running = False
