@@ -170,14 +170,16 @@ class QuickWorkers:
     """``count`` quick workers answering with the function named ``answerer``, each job
     within ``memory`` bytes, ``cpu`` seconds of CPU time and ``seconds`` of wall-clock time.
 
-    ``start`` makes each worker process (a call that blocks, run in a thread).
+    ``start`` makes each worker process (a call that blocks, run in a thread); a job waits
+    at most ``wait`` seconds for a quick worker while every one is being replaced.
     """
 
     def __init__(self, start: Callable[[socket.socket], Any], count: int,
-                 seconds: float) -> None:
+                 seconds: float, wait: float) -> None:
         self._start_process = start
         self._count = count
         self._seconds = seconds
+        self._wait = wait
         self._workers: list[QuickWorker] = []
         self._ready = asyncio.Event()
         self._running = False
@@ -210,7 +212,10 @@ class QuickWorkers:
             live = [worker for worker in self._workers if not worker.ended]
             while not live:
                 self._ready.clear()
-                await self._ready.wait()
+                try:
+                    await asyncio.wait_for(self._ready.wait(), self._wait)
+                except TimeoutError:
+                    return None  # none came back in time: a worker of its own answers
                 live = [worker for worker in self._workers if not worker.ended]
             worker = min(live, key=lambda worker: len(worker.pending))
             outcome = await worker.send(job)
@@ -244,7 +249,12 @@ class QuickWorkers:
     async def _replace(self, worker: QuickWorker) -> None:
         self._workers.remove(worker)
         await anyio.to_thread.run_sync(stop, worker.process)
-        await self._add()
+        while self._running:
+            try:
+                await self._add()
+                return
+            except OSError:  # out of processes or open files for now
+                await asyncio.sleep(self._seconds)
 
 
 def start_quick(answerer: str, memory: int, cpu: float) -> Callable[[socket.socket], Any]:

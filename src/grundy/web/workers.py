@@ -263,7 +263,7 @@ class Workers:
         self._quick_turns = FairTurns(limits.quick * limits.quick_depth,
                                       max(1, limits.quick // 2))
         self._quick = QuickWorkers(start_quick(quick, limits.memory, limits.quick_cpu),
-                                   limits.quick, limits.quick_seconds)
+                                   limits.quick, limits.quick_seconds, limits.queue)
         self._quick_running = False
         self._held: Counter[str] = Counter()
         self._not_small: OrderedDict[tuple[Any, ...], None] = OrderedDict()
