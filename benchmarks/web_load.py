@@ -1,7 +1,8 @@
 """Load on the web server: concurrent clients against a real server on the loopback address.
 
 Starts ``grundy.web.server.serve`` in its own process on 127.0.0.1 at a free port, then runs
-CLIENTS clients at once (httpx AsyncClient), each sending REQUESTS requests (a mix of
+CLIENTS clients at once (HTTP/1.1 written by hand, one connection kept alive each), each
+sending REQUESTS requests (a mix of
 analyze, moves and computer-move on small and medium positions, and a few sequences), and
 reports the median and 99th percentile latency and any failures.  Only loopback addresses.
 
@@ -11,22 +12,32 @@ reports the median and 99th percentile latency and any failures.  Only loopback 
 Each client has an address of its own on the loopback network (127.0.0.10, 127.0.0.11, ...),
 as clients on other machines would.  ``--mix cheap`` sends only requests whose work is small
 (:data:`CHEAP_MIX`).  Also reports the CPU time the server, its forkserver and its workers
-used during the run.  ``--src`` serves another checkout's ``src`` (to compare before and
+used during the run (all of them, and the server process alone) and how many processes
+were seen started meanwhile.  ``--src`` serves another checkout's ``src`` (to compare before and
 after a change in one session).
 
 With ``--attack``: EXPENSIVE expensive requests (of the ``--set``: EXPENSIVE, legal
 requests that take seconds today, one of them endless; ``endless``, that one alone; or
 ``issue``, those of the attack report) run at once, each sent again as soon as it is
-answered, from 127.0.0.2, while one client (127.0.0.1) sends CHEAP cheap requests in turn
-and IDLE connections from 127.0.0.3 stay open having sent half a request head (then one
-byte every 3 s).  The same cheap requests are first sent with the server idle, as
-the baseline.  Reports the cheap requests' latency (median, 95th percentile, max) in both
-phases and their ratios, the peak memory of the server and of the server with its worker
-processes (idle and under attack), what became of the idle connections, and the load
-average of the machine at the start and at the end.
+answered, from 127.0.0.2 (or from ATTACKERS addresses, 127.0.0.100 on, taking turns:
+one address has only 6 workers of its own at once), while one client (127.0.0.1) sends
+CHEAP cheap requests in turn and IDLE connections from 127.0.0.3 stay open having sent half
+a request head (then one byte every 3 s).  The same cheap requests are first sent with the
+server idle, as the baseline.  Reports the cheap requests' latency (median, 95th
+percentile, max) in both phases and their ratios, the peak memory of the server and of the
+server with its worker processes (idle and under attack), what became of the idle
+connections, and the load average of the machine at the start and at the end.
 
     .venv/bin/python benchmarks/web_load.py --attack [--set expensive] [--expensive 20]
-        [--cheap 200] [--idle 1000]
+        [--cheap 200] [--idle 1000] [--attackers 1]
+
+With ``--both``, the two figures of the web server's targets in one session, each server
+fresh: RUNS runs of ``--mix cheap`` (20 clients, REQUESTS requests each), then one
+``--attack`` with 20 expensive requests from 20 addresses (so that 20 run at once), CHEAP
+cheap requests and no idle connections; a summary line gives the cheap requests a second
+of every run and the ratio of the cheap requests' median latency under attack to idle.
+
+    .venv/bin/python benchmarks/web_load.py --both [--runs 3] [--requests 100] [--cheap 100]
 """
 
 from __future__ import annotations
@@ -34,15 +45,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
+import re
 import resource
 import socket
-import ssl
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlencode
 
 import httpx
 
@@ -103,6 +117,7 @@ CHEAP_MIX = [
     ("/api/sequence", {"game": "kayles", "to": "200"}),
 ]
 MIXES = {"mixed": REQUESTS_MIX, "cheap": CHEAP_MIX}
+LENGTH = re.compile(rb"(?i)content-length: *(\d+)")
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -124,39 +139,70 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-async def client(base: str, number: int, requests: int, tls: ssl.SSLContext,
-                 latencies: list[float], failures: list[str],
-                 mix: list[tuple[str, dict[str, str]]]) -> None:
-    transport = httpx.AsyncHTTPTransport(local_address=f"127.0.0.{10 + number % 240}",
-                                         verify=tls)
-    async with httpx.AsyncClient(base_url=base, timeout=60, transport=transport) as session:
+async def client(base: str, number: int, requests: int, latencies: list[float],
+                 failures: list[str], mix: list[tuple[str, dict[str, str]]]) -> None:
+    """One client on a connection of its own, kept alive, from an address of its own.
+
+    HTTP/1.1 written and read by hand (each request made once, before the clock starts):
+    a client library costs as much CPU time a request as the server, on the same machine,
+    and would measure itself as much as the server.
+    """
+    host, port = base.removeprefix("http://").rsplit(":", 1)
+    asked = [(path, f"GET {path}?{urlencode(params)} HTTP/1.1\r\nHost: {host}:{port}\r\n"
+                    "\r\n".encode()) for path, params in mix]
+    try:
+        reader, writer = await asyncio.open_connection(
+            host, int(port), local_addr=(f"127.0.0.{10 + number % 240}", 0))
+    except OSError as error:
+        failures.append(f"connect: {error!r}")
+        return
+    try:
         for i in range(requests):
-            path, params = mix[(number + i) % len(mix)]
+            path, request = asked[(number + i) % len(asked)]
             start = time.perf_counter()
             try:
-                response = await session.get(path, params=params)
-            except httpx.HTTPError as error:
+                writer.write(request)
+                head = await reader.readuntil(b"\r\n\r\n")
+                length = LENGTH.search(head)
+                await reader.readexactly(int(length[1]) if length else 0)
+            except (OSError, asyncio.IncompleteReadError) as error:
                 failures.append(f"{path}: {error!r}")
-                continue
+                return
             latencies.append(time.perf_counter() - start)
-            if response.status_code != 200:
-                failures.append(f"{path} {params}: HTTP {response.status_code}")
+            status = int(head.split(None, 2)[1])
+            if status != 200:
+                failures.append(f"{request.split()[1].decode()}: HTTP {status}")
+    finally:
+        writer.close()
 
 
 async def load(base: str, server: int, clients: int, requests: int, seconds: float,
-               mix: list[tuple[str, dict[str, str]]]) -> None:
+               mix: list[tuple[str, dict[str, str]]]) -> float:
+    """Run the clients; print the figures; return the answers a second."""
     latencies: list[float] = []
     failures: list[str] = []
-    tls = ssl.create_default_context()  # one for all clients: each costs ~0.1 s to make
     print(f"load average at the start: {Path('/proc/loadavg').read_text().strip()}")
     served_before = cpu_seconds(family(server))
+    alone_before = cpu_seconds([server])
     own_before = time.process_time()
+    before = set(family(server))
+    seen = set(before)
+
+    async def sample() -> None:  # the worker processes started, as far as a look sees
+        while True:
+            seen.update(family(server))
+            await asyncio.sleep(0.1)
+
+    sampler = asyncio.create_task(sample())
     start = time.perf_counter()
     await asyncio.wait_for(asyncio.gather(*(
-        client(base, n, requests, tls, latencies, failures, mix) for n in range(clients))),
+        client(base, n, requests, latencies, failures, mix) for n in range(clients))),
         seconds)
     wall = time.perf_counter() - start
+    sampler.cancel()
+    seen.update(family(server))
     served = cpu_seconds(family(server)) - served_before
+    server_alone = cpu_seconds([server]) - alone_before
     own = time.process_time() - own_before
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
@@ -168,9 +214,13 @@ async def load(base: str, server: int, clients: int, requests: int, seconds: flo
     for failure in failures[:10]:
         print("  " + failure)
     print(f"CPU: server, forkserver and workers {served:.2f} s "
-          f"({1000 * served / max(1, len(latencies)):.2f} ms a request); "
+          f"({1000 * served / max(1, len(latencies)):.2f} ms a request), of which the "
+          f"server process {server_alone:.2f} s "
+          f"({1000 * server_alone / max(1, len(latencies)):.2f} ms a request); "
           f"the load generator {own:.2f} s")
+    print(f"processes started meanwhile (seen every 0.1 s): {len(seen - before)}")
     print(f"load average at the end: {Path('/proc/loadavg').read_text().strip()}")
+    return len(latencies) / wall
 
 
 def proportion(latencies: list[float], fraction: float) -> float:
@@ -208,30 +258,27 @@ def family(root: int) -> list[int]:
     return found
 
 
-async def attack(base: str, server: int, attacks: list[tuple[str, dict[str, str]]],
-                 expensive: int, cheap: int, idle: int, seconds: float) -> None:
+async def attack(base: str, server: int, attacks: str,
+                 expensive: int, cheap: int, idle: int, seconds: float,
+                 attackers: int = 1) -> float:
+    """Run the attack; print the figures; return the ratio of the cheap requests' median
+    latencies, under attack to idle."""
     port = int(base.rsplit(":", 1)[1])
-    statuses: dict[int, int] = {}
     failed: list[str] = []
     done = asyncio.Event()
     print(f"load average at the start: {Path('/proc/loadavg').read_text().strip()}")
 
-    async def pound(session: httpx.AsyncClient, number: int) -> None:
-        path, params = attacks[number % len(attacks)]
-        while not done.is_set():
-            try:
-                status = (await session.get(path, params=params)).status_code
-            except httpx.HTTPError:
-                status = 0  # the connection failed
-                await asyncio.sleep(0.1)
-            statuses[status] = statuses.get(status, 0) + 1
+    def look(peak: dict[str, int]) -> None:
+        pids = family(server)
+        peak["family"] = max(peak["family"], sum(memory_kib(p, "Pss") for p in pids))
+        peak["workers"] = max(peak["workers"], len(pids) - 2)  # less server, forkserver
 
     async def watch(peak: dict[str, int], stop: asyncio.Event) -> None:
         while not stop.is_set():
-            pids = family(server)
-            peak["family"] = max(peak["family"], sum(memory_kib(p, "Pss") for p in pids))
-            peak["workers"] = max(peak["workers"], len(pids) - 2)  # less server, forkserver
-            await asyncio.sleep(0.25)  # reading every process's memory map costs CPU too
+            # In a thread: reading the memory maps of many processes takes long on a busy
+            # machine, and would hold up the cheap requests timed in this loop.
+            await asyncio.to_thread(look, peak)
+            await asyncio.sleep(0.25)
 
     async def cheap_requests(session: httpx.AsyncClient) -> list[float]:
         latencies = []
@@ -279,12 +326,21 @@ async def attack(base: str, server: int, attacks: list[tuple[str, dict[str, str]
             continue
         held.append(connection)
     trickle = asyncio.create_task(keep_sending(held, done))
-    limits = httpx.Limits(max_connections=expensive + 1)
-    transport = httpx.AsyncHTTPTransport(local_address="127.0.0.2")
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits,
-                                 transport=transport) as session:
-        attackers = [asyncio.create_task(pound(session, n)) for n in range(expensive)]
-        await asyncio.sleep(1.0)  # every expensive request under way
+    # The expensive requests come from a process of their own, so that reading their
+    # answers does not hold up the cheap requests timed here.
+    pounder = subprocess.Popen(
+        [sys.executable, __file__, "--pound", base, "--set", attacks, "--expensive",
+         str(expensive), "--attackers", str(attackers)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert pounder.stdout is not None
+        await asyncio.to_thread(pounder.stdout.readline)  # "started"
+        # every expensive request under way: as many workers as there are requests (the
+        # quick ones, the server and the forkserver beside them), or 30 s
+        for _ in range(300):
+            if len(family(server)) >= expensive + 2:
+                break
+            await asyncio.sleep(0.1)
         latencies, peak = await measured()
         closed = 0
         for connection in held:
@@ -296,7 +352,13 @@ async def attack(base: str, server: int, attacks: list[tuple[str, dict[str, str]
             except BlockingIOError:  # still open: nothing to read
                 pass
         done.set()
-        await asyncio.gather(*attackers, trickle)
+        await trickle
+        assert pounder.stdin is not None and pounder.stdout is not None
+        pounder.stdin.close()
+        statuses = json.loads(await asyncio.to_thread(pounder.stdout.read))
+    finally:
+        pounder.kill()
+        pounder.wait()
     for connection in held:
         connection.close()
     print(f"{expensive} expensive requests kept running (answers: {statuses}); "
@@ -323,6 +385,42 @@ async def attack(base: str, server: int, attacks: list[tuple[str, dict[str, str]
     print(f"half-open connections: {idle} tried, {refused} refused, {closed} closed by the "
           "server before the cheap requests ended")
     print(f"load average at the end: {Path('/proc/loadavg').read_text().strip()}")
+    return statistics.median(latencies) / statistics.median(alone)
+
+
+async def pound(base: str, attacks: list[tuple[str, dict[str, str]]], expensive: int,
+                attackers: int) -> None:
+    """Keep ``expensive`` requests of ``attacks`` running from ``attackers`` addresses
+    (127.0.0.2 alone for one) until standard input ends; print the statuses of the answers
+    as JSON."""
+    statuses: dict[int, int] = {}
+    done = asyncio.Event()
+
+    async def one(session: httpx.AsyncClient, number: int) -> None:
+        path, params = attacks[number % len(attacks)]
+        while not done.is_set():
+            try:
+                status = (await session.get(path, params=params)).status_code
+            except httpx.HTTPError:
+                status = 0  # the connection failed
+                await asyncio.sleep(0.1)
+            statuses[status] = statuses.get(status, 0) + 1
+
+    limits = httpx.Limits(max_connections=expensive + 1)
+    addresses = ["127.0.0.2"] if attackers <= 1 else [
+        f"127.0.0.{100 + n}" for n in range(min(attackers, 150))]
+    async with contextlib.AsyncExitStack() as stack:
+        sessions = [await stack.enter_async_context(httpx.AsyncClient(
+            base_url=base, timeout=60, limits=limits,
+            transport=httpx.AsyncHTTPTransport(local_address=address)))
+            for address in addresses]
+        tasks = [asyncio.create_task(one(sessions[n % len(sessions)], n))
+                 for n in range(expensive)]
+        print("started", flush=True)
+        await asyncio.to_thread(sys.stdin.read)
+        done.set()
+        await asyncio.gather(*tasks)
+    print(json.dumps(statuses))
 
 
 async def keep_sending(held: list[socket.socket], done: asyncio.Event) -> None:
@@ -333,6 +431,43 @@ async def keep_sending(held: list[socket.socket], done: asyncio.Event) -> None:
         for connection in held:
             with contextlib.suppress(OSError):
                 connection.send(b"a")
+
+
+@contextlib.contextmanager
+def serving(src: Path) -> Iterator[tuple[str, int]]:
+    """A fresh server of ``src`` on a free port: its base address and process id."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    code = f"from grundy.web.server import serve; serve(port={port})"
+    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL,
+                              env={**os.environ, "PYTHONPATH": str(src.resolve())})
+    try:
+        for _ in range(600):
+            try:
+                httpx.get(f"{base}/api/messages", timeout=1)
+                break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        yield base, server.pid
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def both(src: Path, runs: int, requests: int, cheap: int, seconds: float) -> None:
+    """The two figures of the targets: cheap requests a second, run after run, and the
+    cheap requests' median latency under 20 expensive ones at once over idle."""
+    rates = []
+    for run in range(runs):
+        print(f"-- cheap requests, run {run + 1} of {runs}")
+        with serving(src) as (base, pid):
+            rates.append(asyncio.run(load(base, pid, 20, requests, seconds, CHEAP_MIX)))
+    print("-- cheap requests while 20 expensive ones run, from 20 addresses")
+    with serving(src) as (base, pid):
+        ratio = asyncio.run(attack(base, pid, "expensive", 20, cheap, 0, seconds, attackers=20))
+    print(f"summary: cheap requests a second {', '.join(f'{rate:.0f}' for rate in rates)} "
+          f"(target >= 300); median latency under 20 expensive requests / idle {ratio:.2f} "
+          "(target <= 3)")
 
 
 def main() -> None:
@@ -349,32 +484,30 @@ def main() -> None:
     parser.add_argument("--cheap", type=int, default=200)
     parser.add_argument("--idle", type=int, default=1000)
     parser.add_argument("--mix", choices=MIXES, default="mixed")
+    parser.add_argument("--attackers", type=int, default=1,
+                        help="addresses the expensive requests come from")
+    parser.add_argument("--both", action="store_true",
+                        help="cheap requests a second, then the latency under attack")
+    parser.add_argument("--runs", type=int, default=3, help="runs of cheap requests (--both)")
     parser.add_argument("--src", type=Path, default=ROOT / "src",
                         help="the source tree to serve (default: this checkout's)")
+    parser.add_argument("--pound", metavar="BASE", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.pound:  # the attacking process of --attack
+        asyncio.run(pound(args.pound, ATTACKS[args.set], args.expensive, args.attackers))
+        return
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    code = f"from grundy.web.server import serve; serve(port={port})"
-    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL,
-                              env={**os.environ, "PYTHONPATH": str(args.src.resolve())})
-    try:
-        for _ in range(600):
-            try:
-                httpx.get(f"{base}/api/messages", timeout=1)
-                break
-            except httpx.TransportError:
-                time.sleep(0.05)
+    if args.both:
+        both(args.src, args.runs, args.requests, args.cheap, args.seconds)
+        return
+    with serving(args.src) as (base, pid):
         if args.attack:
-            asyncio.run(attack(base, server.pid, ATTACKS[args.set], args.expensive, args.cheap,
-                               args.idle, args.seconds))
+            asyncio.run(attack(base, pid, args.set, args.expensive, args.cheap,
+                               args.idle, args.seconds, args.attackers))
         else:
-            asyncio.run(load(base, server.pid, args.clients, args.requests, args.seconds,
+            asyncio.run(load(base, pid, args.clients, args.requests, args.seconds,
                              MIXES[args.mix]))
-    finally:
-        server.terminate()
-        server.wait(10)
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ import httpx
 import pytest
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from grundy.web import connections, workers
+from grundy.web import connections, processes
 from grundy.web.jobs import Job
 from grundy.web.workers import Limits, Workers
 from test_web_api import running_server
@@ -179,7 +179,8 @@ class TestMemoryTotal:
     def test_fewer_workers_when_the_total_is_small(self) -> None:
         limits = Limits(memory=128 * 2**20, total_memory=512 * 2**20, quick=2, workers=24)
         assert limits.own_workers == 2
-        assert Limits(memory=2**28, total_memory=10 * 2**30, quick=2).own_workers == 24
+        assert Limits(memory=2**28, total_memory=10 * 2**30, quick=2,
+                      workers=24).own_workers == 24
         with pytest.raises(ValueError, match="no room for one worker"):
             _ = Limits(memory=2**28, total_memory=2**29, quick=2).own_workers
 
@@ -213,13 +214,22 @@ def quick_pool(**limits: Any) -> Workers:
     return Workers(Limits(**{"seconds": 1, "memory": 128 * 2**20, **limits}), PROBE, PROBE)
 
 
+async def all_quick_workers(pool: Workers, count: int) -> list[int]:
+    """The quick workers' pids once ``count`` of them run (a replaced one is started
+    while the next requests are answered)."""
+    with anyio.fail_after(60):
+        while len(pool.quick_pids()) < count:
+            await anyio.sleep(0.05)
+    return pool.quick_pids()
+
+
 async def started_and_run(pool: Workers, job: Job) -> tuple[Any, list[int], list[int]]:
     """``job``'s answer from ``pool``, started; the quick workers' pids before and after."""
     await pool.start()
     try:
-        before = [worker.process.pid for worker in pool._idle]
+        before = pool.quick_pids()
         reply = await pool.run(job)
-        after = [worker.process.pid for worker in pool._idle]
+        after = await all_quick_workers(pool, len(before))
         # A quick worker answers the next small job at once.
         echo = await pool.run(Job("analyze", {"probe": "echo"}))
         assert echo.status == 200 and echo.body["pid"] in after
@@ -265,10 +275,10 @@ class TestQuickWorkers:
             pool = Workers(Limits())
             await pool.start()
             try:
-                pids = {worker.process.pid for worker in pool._idle}
+                pids = set(pool.quick_pids())
                 replies = [await pool.run(Job("analyze", {"q": f"kayles {n} 5"}))
                            for n in range(40)]
-                return pids - {worker.process.pid for worker in pool._idle}, [
+                return pids - set(pool.quick_pids()), [
                     reply.status for reply in replies]
             finally:
                 await pool.stop()
@@ -277,15 +287,114 @@ class TestQuickWorkers:
         assert gone == set() and statuses == [200] * 40
 
 
+class TestQuickQueues:
+    """A quick worker is sent several jobs at once (so that a busy machine, waking it
+    rarely, does not cut the answers a second); the limits still hold for each job."""
+
+    def test_jobs_sent_together_are_answered_by_one_worker(self) -> None:
+        async def together() -> tuple[list[Any], list[int], list[int]]:
+            pool = quick_pool(quick=1, quick_depth=8)
+            await pool.start()
+            try:
+                before = pool.quick_pids()
+                replies: list[Any] = []
+
+                async def one(n: int) -> None:
+                    replies.append(await pool.run(Job("analyze", {"probe": "echo",
+                                                                  "n": str(n)})))
+
+                async with anyio.create_task_group() as group:
+                    for n in range(8):
+                        group.start_soon(one, n)
+                return replies, before, pool.quick_pids()
+            finally:
+                await pool.stop()
+
+        replies, before, after = anyio.run(together)
+        assert before == after and len(before) == 1
+        assert sorted(int(reply.body["params"]["n"]) for reply in replies) == list(range(8))
+        assert {reply.body["pid"] for reply in replies} == set(before)
+
+    @pytest.mark.parametrize("probe", ["spin", "endless"])
+    def test_jobs_behind_one_too_big_are_answered_quickly(self, tmp_path: Path,
+                                                          probe: str) -> None:
+        """The job at the head of the queue is stopped by its CPU time or by the server's
+        clock and goes on to a worker of its own (413 after its 1 s); the jobs queued
+        behind it never ran, and are answered by the quick workers at once."""
+        pids = tmp_path / "pids"
+
+        async def behind() -> tuple[Any, list[Any], set[int]]:
+            pool = quick_pool(quick=1, quick_depth=8, quick_cpu=0.2, quick_seconds=1.5)
+            await pool.start()
+            try:
+                quick = set(pool.quick_pids())
+                echoes: list[Any] = []
+                first: list[Any] = []
+
+                async def head() -> None:
+                    first.append(await pool.run(Job("analyze", {"probe": probe,
+                                                                 "pids": str(pids)})))
+
+                async def echo(n: int) -> None:
+                    # other clients: one client may have only one job in one quick worker
+                    echoes.append(await pool.run(Job("analyze", {"probe": "echo",
+                                                                 "n": str(n)}), f"c{n}"))
+
+                async with anyio.create_task_group() as group:
+                    group.start_soon(head)
+                    await anyio.sleep(0.05)
+                    for n in range(4):
+                        group.start_soon(echo, n)
+                quick |= set(await all_quick_workers(pool, 1))
+                return first[0], echoes, quick
+            finally:
+                await pool.stop()
+
+        first, echoes, quick = anyio.run(behind)
+        assert first.status == 413 and first.body["error"] == (
+            "the work took longer than 1 s, the limit of one request")
+        assert [echo.status for echo in echoes] == [200] * 4
+        # Answered by the quick workers (the first, or the one started in its place), not
+        # each by a process of its own.
+        assert {echo.body["pid"] for echo in echoes} <= quick
+        assert all_ended(pids)
+
+
+def test_expensive_work_runs_only_on_an_otherwise_idle_processor(tmp_path: Path) -> None:
+    """A worker of its own (and what it starts) yields the CPU to any other process that
+    wakes (``SCHED_IDLE``, nice 19), so that cheap requests are answered meanwhile."""
+    pids = tmp_path / "pids"
+
+    async def seen() -> list[tuple[int, int]]:
+        pool = quick_pool(quick=1, seconds=5)
+        await pool.start()
+        try:
+            found: list[tuple[int, int]] = []
+            async with anyio.create_task_group() as group:
+                group.start_soon(pool.run, Job("endless", {"pids": str(pids)}))
+                with anyio.fail_after(60):
+                    while not (pids.exists() and len(pids.read_text().split()) == 2):
+                        await anyio.sleep(0.05)
+                for pid in map(int, pids.read_text().split()):
+                    found.append((os.sched_getscheduler(pid),
+                                  os.getpriority(os.PRIO_PROCESS, pid)))
+            return found
+        finally:
+            await pool.stop()
+
+    assert anyio.run(seen) == [(os.SCHED_IDLE, 19)] * 2
+    assert all_ended(pids)
+
+
 class TestPrivateInternals:
     """The server subclasses or calls private parts of multiprocessing and uvicorn
-    (:class:`grundy.web.workers._Launch`, :class:`grundy.web.connections.HeadDeadline`).
+    (:class:`grundy.web.processes.Launch`, :class:`grundy.web.connections.HeadDeadline`).
     These tests fail when those parts change shape, so that the copies are looked at again.
     """
 
     def test_forkserver_launch_is_the_copied_one(self) -> None:
         ours, theirs = (ast.parse(textwrap.dedent(inspect.getsource(method))).body[0]
-                        for method in (workers._Launch._launch, popen_forkserver.Popen._launch))
+                        for method in (processes.Launch._launch, popen_forkserver.Popen._launch))
         assert isinstance(ours, ast.FunctionDef) and isinstance(theirs, ast.FunctionDef)
         # Theirs gets the preparation data whole; ours leaves out the main module's part.
         assert ast.unparse(theirs.body[0]) == (
@@ -298,7 +407,7 @@ class TestPrivateInternals:
             "fds"]
         assert list(inspect.signature(forkserver.read_signed).parameters) == ["fd"]
         assert list(inspect.signature(util.close_fds).parameters) == ["fds"]
-        assert "_Popen" in vars(ForkServerProcess) and "_Popen" in vars(workers._Worker)
+        assert "_Popen" in vars(ForkServerProcess) and "_Popen" in vars(processes.WorkerProcess)
 
     def test_the_main_module_is_named_by_init_main_keys(self) -> None:
         # _Launch leaves out the keys that start with init_main: those, and only those,

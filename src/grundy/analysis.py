@@ -47,9 +47,8 @@ class Analysis:
     empty under misère play.  ``method`` says in words how the outcome was found, and
     ``found_by`` names it (:class:`~grundy.values.Method`, what code compares); ``reason``, when
     a game knew the answer without a search (a symmetry strategy), says why in words.
-    ``remoteness`` is how many moves the game lasts with perfect play, when it was looked for
-    (``remoteness_searched``, see :func:`~grundy.opponent.with_remoteness`): None for a draw
-    or a search too big for the budget.
+    How long the game lasts with perfect play is the opponent's to say
+    (:func:`~grundy.opponent.with_remoteness`).
     """
 
     position: Position
@@ -61,8 +60,6 @@ class Analysis:
     method: str
     found_by: Method
     reason: str | None = None
-    remoteness: int | None = None
-    remoteness_searched: bool = False
 
     @property
     def winner(self) -> str:
@@ -75,9 +72,9 @@ class Analysis:
         return "misere" if self.misere else "normal"
 
     def to_json(self) -> dict[str, Any]:
-        """The object printed by ``grundy analyze --json`` (with ``remoteness`` when it was
-        looked for)."""
-        data: dict[str, Any] = {
+        """The object printed by ``grundy analyze --json``, less the remoteness
+        (:meth:`grundy.opponent.Assessment.to_json` adds it)."""
+        return {
             "position": str(self.position),
             "convention": self.convention,
             "outcome": self.outcome.value,
@@ -85,9 +82,6 @@ class Analysis:
             "nim_value": value_to_json(self.nim_value),
             "winning_moves": [move.to_json() for move in self.winning_moves],
         }
-        if self.remoteness_searched:
-            data["remoteness"] = self.remoteness
-        return data
 
 
 def as_position(position: Position | str | Game[Any], state: Hashable = None) -> Position:

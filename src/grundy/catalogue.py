@@ -20,7 +20,7 @@ grundy.errors.InvalidPosition: a '+' at the end has no position after it
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import cache
 from importlib import import_module
@@ -185,8 +185,11 @@ for _ruleset in LATER:
 _BARE_CODE = re.compile(r"[0-9a-fA-F!]*\.[0-9a-fA-F!]*")
 
 
-def parse_game(text: str) -> Game[Any]:
+def parse_game(text: str, rulesets: Mapping[str, Ruleset] | None = None) -> Game[Any]:
     """The game named by ``text`` (``nim``, ``subtract:1,2``, ``octal:0.77``, ...).
+
+    ``rulesets`` are read in place of the registered ones of the same names (a server's
+    graphs, for one request), leaving the registry as it is.
 
     A bare take-and-break code with a point, as CGSuite and the literature write them
     (``0.137``, ``.77``, ``4!.0``), names the octal game of that code.
@@ -201,7 +204,7 @@ def parse_game(text: str) -> Game[Any]:
     grundy.errors.InvalidGame: unknown game 'chess'; see 'grundy games' for the list
     """
     name, colon, parameter = text.partition(":")
-    ruleset = RULESETS.get(name)
+    ruleset = (rulesets or {}).get(name) or RULESETS.get(name)
     if ruleset is None and _BARE_CODE.fullmatch(text):
         return parse_code(text)
     if ruleset is None:
@@ -213,8 +216,10 @@ def parse_game(text: str) -> Game[Any]:
     return ruleset.build(parameter)
 
 
-def parse_position(text: str | Sequence[str]) -> Position:
-    """A position from its text form (a string, or its words as on a command line).
+def parse_position(text: str | Sequence[str],
+                   rulesets: Mapping[str, Ruleset] | None = None) -> Position:
+    """A position from its text form (a string, or its words as on a command line), its
+    games read with ``rulesets`` first (see :func:`parse_game`).
 
     >>> str(parse_position(["nim", "3", "2", "1"])), str(parse_position("half 33"))
     ('nim 1 2 3', 'half 33')
@@ -235,7 +240,7 @@ def parse_position(text: str | Sequence[str]) -> Position:
         raise InvalidPosition("a '+' at the end has no position after it")
     components = []
     for game_word, *state_words in groups:
-        game = parse_game(game_word)
+        game = parse_game(game_word, rulesets)
         components.append(Component(game, game.parse_state(state_words)))
     return Position(components)
 

@@ -90,7 +90,7 @@ def _analyze(args: argparse.Namespace) -> None:
         else:
             from grundy.terminal import print_analysis
 
-            print_analysis(result)
+            print_analysis(result.analysis, remoteness=result.remoteness)
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -304,7 +304,21 @@ def moves_json(position: Position | str, misere: bool = False, *,
     return {"position": str(position), "moves": [r.to_json() for r in rated]}
 
 
-def with_remoteness(analysis: Analysis, *, budget: Budget | int | None = None) -> Analysis:
+@dataclass(frozen=True)
+class Assessment:
+    """An analysis and the remoteness of its position: how many moves the game lasts with
+    perfect play, None for a draw or a search too big for its budget."""
+
+    analysis: Analysis
+    remoteness: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The object printed by ``grundy analyze --json``: the analysis's, and
+        ``"remoteness"``."""
+        return {**self.analysis.to_json(), "remoteness": self.remoteness}
+
+
+def with_remoteness(analysis: Analysis, *, budget: Budget | int | None = None) -> Assessment:
     """The analysis with its remoteness looked for within ``budget``: None for a draw or a
     search too big.
 
@@ -315,7 +329,7 @@ def with_remoteness(analysis: Analysis, *, budget: Budget | int | None = None) -
         found = remoteness(analysis.position, analysis.misere, budget=budget)
     except TooBig:
         found = None
-    return replace(analysis, remoteness=found, remoteness_searched=True)
+    return Assessment(analysis, found)
 
 
 def analysis_json_with_remoteness(analysis: Analysis, *, budget: Budget | int | None = None

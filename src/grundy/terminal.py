@@ -79,9 +79,10 @@ def play(position: Position | str, misere: bool = False, first: str = "me",
         return 130
 
 
-def print_analysis(analysis: Analysis, output: TextIO | None = None) -> None:
-    """Print an analysis as ``grundy analyze`` does: its words
-    (:func:`~grundy.render.text.format_analysis`), with a board position drawn under the
+def print_analysis(analysis: Analysis, output: TextIO | None = None,
+                   remoteness: int | None = None) -> None:
+    """Print an analysis (and its ``remoteness`` when known) as ``grundy analyze`` does: its
+    words (:func:`~grundy.render.text.format_analysis`), with a board position drawn under the
     first line as ``grundy play`` draws it (colours only on a terminal), on ``output``
     (standard output by default).
 
@@ -97,7 +98,7 @@ def print_analysis(analysis: Analysis, output: TextIO | None = None) -> None:
 meets its own image, so the second player answers every move with its mirror image and makes \
 the last move.
     """
-    heading, _, rest = format_analysis(analysis).partition("\n")
+    heading, _, rest = format_analysis(analysis, remoteness=remoteness).partition("\n")
     console = Console(file=output or sys.stdout, highlight=False, soft_wrap=True, emoji=False)
     console.print(heading, markup=False)
     for line in board_lines(analysis.position, boards_only=True):

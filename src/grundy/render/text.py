@@ -81,11 +81,12 @@ def value_rows(values: Sequence[int], start: int = 0, width: int = 10) -> str:
         for first in range(0, len(values), width))
 
 
-def format_analysis(analysis: Analysis, max_moves: int = 20) -> str:
+def format_analysis(analysis: Analysis, max_moves: int = 20,
+                    remoteness: int | None = None) -> str:
     """An analysis in words: who wins, the nim-value with its nim-sum, and the winning moves.
 
-    Its remoteness, when known, is how many moves the game lasts with perfect play (the
-    winner hurrying, the loser resisting).
+    ``remoteness``, when known (:func:`grundy.opponent.with_remoteness`), is how many moves
+    the game lasts with perfect play (the winner hurrying, the loser resisting).
 
     >>> from grundy.analysis import analyze
     >>> print(format_analysis(analyze("nim 2 1")))
@@ -109,7 +110,6 @@ def format_analysis(analysis: Analysis, max_moves: int = 20) -> str:
         Outcome.D: "Neither player can force a win: a draw with perfect play.",
     }[analysis.outcome]
     lines = [f"Position: {analysis.position}  ({convention})", who]
-    remoteness = analysis.remoteness
     if remoteness is not None and analysis.outcome is not Outcome.D:
         lines.append(f"With perfect play the game lasts {grouped(remoteness)} more move"
                      f"{'' if remoteness == 1 else 's'} (remoteness).")

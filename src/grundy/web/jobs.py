@@ -12,7 +12,8 @@ before any work starts, put small (:func:`small`); the server gives those to lon
 workers and every other job to a fresh worker of its own.
 
 Graph games come only from the server's own list: ``graph:NAME`` names one of the graphs
-whose text the job carries; the job never opens a file.
+whose text the job carries, read by rulesets made for the job and passed to the parser (the
+registry of rulesets is left as it is); the job never opens a file.
 
 >>> answer(Job("computer-move", {"q": "nim 1 2", "misere": "0"}))
 Answer(status=200, body={'move': 'take 1 from 2, leaving 1', 'position': 'nim 1 1'}, \
@@ -28,18 +29,18 @@ from __future__ import annotations
 import importlib
 import sys
 import traceback
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from grundy.analysis import analyze
 from grundy.budget import REQUEST_POSITIONS, REQUEST_SECONDS, Budget, work_limit
-from grundy.catalogue import RULESETS, Ruleset, parse_game, parse_position, register
+from grundy.catalogue import RULESETS, parse_game, parse_position
 from grundy.core.game import Game
 from grundy.core.position import Position
+from grundy.core.ruleset import Ruleset
 from grundy.digraph import graph_from_text
-from grundy.errors import InvalidArgument, InvalidGame, TooBig
+from grundy.errors import InvalidGame, TooBig
 from grundy.heap.base import HeapGame
 from grundy.kayles_graphs import FAMILY, ArcKayles, GraphKayles, NodeKayles
 from grundy.opponent import (
@@ -104,21 +105,22 @@ def error(status: int, message: str) -> Answer:
     return Answer(status, {"error": one_line(message)})
 
 
-def answer(job: Job) -> Answer:
+def answer(job: Job, subject: Position | HeapGame | None = None) -> Answer:
     """The answer to ``job``: 200 with its data, 400 for bad input, 413 for too much work.
 
-    Whatever else the library raises is answered too, never with a server error: a number
-    too large for Python's arithmetic (``OverflowError``) or a search too deep for its
-    recursion limit with 413, any other fault with 400 naming the request (and the
-    traceback on the server's standard error, for its operator).
+    ``subject``: the job's position (or heap game, for a sequence or table) when it has
+    been read already (:func:`quick_answer`).  Whatever else the library raises is answered
+    too, never with a server error: a number too large for Python's arithmetic
+    (``OverflowError``) or a search too deep for its recursion limit with 413, any other
+    fault with 400 naming the request (and the traceback on the server's standard error,
+    for its operator).
 
     >>> answer(Job("moves", {"q": "nim 6000"})).status
     413
     """
     try:
-        with _graphs_named(job.graphs), work_limit(
-                Budget(job.states, job.seconds, job.memory)):
-            return _JOBS[job.kind](job)
+        with work_limit(_budget(job)):
+            return _JOBS[job.kind](job, _subject(job) if subject is None else subject)
     except ValueError as bad:
         return error(400, str(bad))
     except TooBig as big:
@@ -133,6 +135,10 @@ def answer(job: Job) -> Answer:
         traceback.print_exc(file=sys.stderr)
         return error(400, f"{_asked(job)}: cannot be answered ({type(fault).__name__} in "
                           "the library)")
+
+
+def _budget(job: Job) -> Budget:
+    return Budget(job.states, job.seconds, job.memory)
 
 
 def _asked(job: Job) -> str:
@@ -155,8 +161,9 @@ QUICK_KINDS = frozenset({"analyze", "moves", "computer-move", "sequence", "table
 def quick_answer(job: Job) -> Answer | None:
     """The answer to ``job`` when its work is small (:func:`small`), else None.
 
-    An estimate that fails (bad input, a refusal, a number too large) is answered at once:
-    the job fails the same way.
+    The job's position is read once, for the estimate and the answer.  An estimate that
+    fails (bad input, a refusal, a number too large) is answered at once: the job fails the
+    same way.
 
     >>> quick_answer(Job("analyze", {"q": "nim 1 2"})).body["winner"]
     'first'
@@ -166,15 +173,17 @@ def quick_answer(job: Job) -> Answer | None:
     if job.kind not in QUICK_KINDS:
         return None
     try:
-        is_small = small(job)
+        with work_limit(_budget(job)):
+            subject = _subject(job)
+            is_small = small(job, subject)
     except MemoryError:
         raise
     except Exception:  # answer() says what failed, in one line
-        is_small = True
-    return answer(job) if is_small else None
+        return answer(job)
+    return answer(job, subject) if is_small else None
 
 
-def small(job: Job) -> bool:
+def small(job: Job, subject: Position | HeapGame | None = None) -> bool:
     """Whether the library's estimates, made before any work starts, put ``job``'s work
     within a few milliseconds: a search of the whole position within :data:`QUICK_MOVES`
     moves (positions times the most options of any, itself at most the positions); or
@@ -183,14 +192,16 @@ def small(job: Job) -> bool:
     :data:`QUICK_LISTING` options; a sequence or table within :data:`QUICK_KERNEL`.
     Misère play beyond the small search, pictures and graphs are never small.
 
-    Raises what parsing or the estimates raise.
+    ``subject``: the job's position or heap game, when read already.  Raises what parsing
+    or the estimates raise.
     """
     misere = _misere(job)
-    with _graphs_named(job.graphs), work_limit(Budget(job.states, job.seconds, job.memory)):
-        if job.kind in ("sequence", "table"):
+    with work_limit(_budget(job)):
+        found = _subject(job) if subject is None else subject
+        if isinstance(found, HeapGame):
             to = int(job.params["to"])
-            return not misere and (to + 1) * _heap_game(job).heap_option_count(to) <= QUICK_KERNEL
-        position = _position(job)
+            return not misere and (to + 1) * found.heap_option_count(to) <= QUICK_KERNEL
+        position = found
         states, most = position.state_bound(), position.move_bound()
         if states is not None and most is None:
             most = states  # no position has more distinct options than there are positions
@@ -205,9 +216,10 @@ def small(job: Job) -> bool:
         return None not in sizes and sum(size or 0 for size in sizes) <= QUICK_LISTING
 
 
-@contextmanager
-def _graphs_named(graphs: dict[str, str]) -> Iterator[None]:
-    """While the job runs, ``graph:NAME`` means the graph ``NAME`` it carries, nothing else."""
+def _rulesets(graphs: dict[str, str]) -> dict[str, Ruleset]:
+    """The games on graphs as a job reads them: ``graph:NAME`` is the graph ``NAME`` the job
+    carries, nothing else; ``node-kayles:pasted`` (and ``arc-kayles:``) the graph sent with
+    the request, or a family graph.  No file is opened."""
     def build(name: str) -> Game[Any]:
         if name not in graphs:
             raise InvalidGame(f"no graph named {name!r} on this server")
@@ -224,19 +236,18 @@ def _graphs_named(graphs: dict[str, str]) -> Iterator[None]:
             return kind.named(name)
         return build_kayles
 
-    kept = [RULESETS[name] for name in ("graph", "node-kayles", "arc-kayles")]
-    register(Ruleset("graph", kept[0].summary, build, "NAME", ""))
-    for ruleset, kind in zip(kept[1:], (NodeKayles, ArcKayles), strict=True):
-        register(Ruleset(ruleset.name, ruleset.summary, kayles(kind), "GRAPH", ""))
-    try:
-        yield
-    finally:
-        for ruleset in kept:
-            register(ruleset)
+    # The registered records, but reading the graphs of the request instead of files.
+    made = {"graph": replace(RULESETS["graph"], build=build, reads_file=False)}
+    for kind in (NodeKayles, ArcKayles):
+        made[kind.name] = replace(RULESETS[kind.name], build=kayles(kind), reads_file=False)
+    return made
 
 
-def _position(job: Job) -> Position:
-    return parse_position(job.params.get("q", ""))
+def _subject(job: Job) -> Position | HeapGame:
+    """What ``job`` is about: the heap game of a sequence or table, else the position."""
+    if job.kind in ("sequence", "table"):
+        return _heap_game(job)
+    return parse_position(job.params.get("q", ""), _rulesets(job.graphs))
 
 
 def _misere(job: Job) -> bool:
@@ -245,51 +256,58 @@ def _misere(job: Job) -> bool:
 
 def _heap_game(job: Job) -> HeapGame:
     name = job.params.get("game", "")
-    game = parse_game(name)
+    game = parse_game(name, _rulesets(job.graphs))
     if not isinstance(game, HeapGame):
         raise InvalidGame(f"{name} is not a heap game; sequences and tables are of heap games")
     return game
 
 
-def _analyze(job: Job) -> Answer:
-    analysis = analyze(_position(job), misere=_misere(job))
+def _position(subject: Position | HeapGame) -> Position:
+    assert isinstance(subject, Position)  # as _subject reads it for these kinds of job
+    return subject
+
+
+def _heap(subject: Position | HeapGame) -> HeapGame:
+    assert isinstance(subject, HeapGame)  # as _subject reads it for sequences and tables
+    return subject
+
+
+def _analyze(job: Job, subject: Position | HeapGame) -> Answer:
+    analysis = analyze(_position(subject), misere=_misere(job))
     return Answer(200, analysis_json_with_remoteness(analysis))
 
 
-def _moves(job: Job) -> Answer:
-    return Answer(200, moves_json(_position(job), _misere(job)))
+def _moves(job: Job, subject: Position | HeapGame) -> Answer:
+    return Answer(200, moves_json(_position(subject), _misere(job)))
 
 
-def _computer_move(job: Job) -> Answer:
-    position, misere = _position(job), _misere(job)
-    analyze(position, misere=misere)  # refuses what the fallback could not do
-    move = computer_move(position, misere)
-    return Answer(200, move.to_json())
+def _computer_move(job: Job, subject: Position | HeapGame) -> Answer:
+    # The opponent refuses what neither its search nor analyze() can answer.
+    return Answer(200, computer_move(_position(subject), _misere(job)).to_json())
 
 
-def _picture(job: Job) -> Answer:
+def _picture(job: Job, subject: Position | HeapGame) -> Answer:
     from grundy.render.pictures import pictures
 
-    return Answer(200, pictures(_position(job)))
+    return Answer(200, pictures(_position(subject)))
 
 
-def _sequence(job: Job) -> Answer:
-    game, to = _heap_game(job), int(job.params["to"])
+def _sequence(job: Job, subject: Position | HeapGame) -> Answer:
+    game, to = _heap(subject), int(job.params["to"])
     return Answer(200, sequence_report(game, to, misere=_misere(job),
                                        period=job.params.get("period", "0") == "1").to_json())
 
 
-def _table(job: Job) -> Answer:
-    game, to, misere = _heap_game(job), int(job.params["to"]), _misere(job)
+def _table(job: Job, subject: Position | HeapGame) -> Answer:
+    game, to, misere = _heap(subject), int(job.params["to"]), _misere(job)
     outcomes = heap_outcomes(game, to, misere=misere)
     return Answer(200, {"game": game.text, "convention": "misere" if misere else "normal",
                         "outcomes": [o.value for o in outcomes]})
 
 
-def _graph(job: Job) -> Answer:
-    position, misere = _position(job), _misere(job)
-    if job.params.get("format", "svg") != "svg":
-        raise InvalidArgument(f"format={job.params['format']!r}: the web server draws svg only")
+def _graph(job: Job, subject: Position | HeapGame) -> Answer:
+    # svg, the one format the server's checks let through (grundy.web.checks)
+    position, misere = _position(subject), _misere(job)
     try:
         drawing = importlib.import_module("grundy.render.graph")
     except ImportError:
@@ -304,7 +322,7 @@ def _graph(job: Job) -> Answer:
     return Answer(200, svg.decode(), "image/svg+xml")
 
 
-_JOBS: dict[str, Callable[[Job], Answer]] = {
+_JOBS: dict[str, Callable[[Job, Position | HeapGame], Answer]] = {
     "analyze": _analyze, "moves": _moves, "computer-move": _computer_move,
     "sequence": _sequence, "table": _table, "graph": _graph, "picture": _picture,
 }

@@ -147,7 +147,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, graphs: Mapping[str, str
     shown = f"[{host}]" if ":" in host else host
     print(f"grundy: serving on http://{shown}:{port}/ (Ctrl-C stops)", flush=True)
     # A stop waits at most a few seconds for open connections (browsers keep them alive).
+    # No access log (its fields are gathered for every request even when not shown); no
+    # proxy headers: no proxy stands in front, and a client's X-Forwarded-For would choose
+    # the address by which its turns and limits are counted.
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3,
+                            access_log=False, proxy_headers=False,
                             timeout_keep_alive=max(1, round(idle_seconds)),
                             limit_concurrency=connections,
                             http=with_head_deadline(head_seconds, client_connections))

@@ -5,11 +5,12 @@ answered :data:`~grundy.web.jobs.WARM_UP` once (so no worker compiles a kernel):
 
 * quick workers (``Limits.quick`` of them, long-lived): they answer, one after another, the
   jobs whose work the library's own estimates put small before it starts
-  (:func:`~grundy.web.jobs.quick_answer`), without a process started per request.  A job
-  that turns out bigger is sent on to a worker of its own: one that uses more than
+  (:func:`~grundy.web.jobs.quick_answer`), without a process started per request, each
+  sent up to ``quick_depth`` jobs at once (:mod:`grundy.web.quick`).  A job that turns out
+  bigger is sent on to a worker of its own: one that uses more than
   ``quick_cpu`` seconds of CPU time, or more memory than ``memory``, ends its quick worker
   (a fresh one takes its place), and the server stops a quick worker that has not answered
-  within ``quick_seconds``;
+  the job at the head of its queue within ``quick_seconds``;
 * a worker of its own, a fresh process for every other job, ended with it.
 
 The limits hold whatever the library does:
@@ -21,15 +22,17 @@ The limits hold whatever the library does:
   ones, and never more than ``workers``;
 * time: the server kills a worker of its own (and anything it started) after ``seconds``
   and answers 413;
-* CPU: a worker of its own runs at the lowest CPU priority from its start while the quick
+* CPU: a worker of its own runs at the lowest CPU priority (nice 19, and ``SCHED_IDLE``:
+  any other process that wakes takes the CPU from it) from its start while the quick
   workers run (its job is big by the estimates), else once it has used ``nice_after``
   seconds of CPU time, so that fresh, cheap requests are answered first while expensive
   ones run;
 * count and fairness: a request that finds no worker free within ``queue`` seconds is
   answered 503; waiting requests get their turns client by client (by address) in
   rotation; one client may have at most ``per_client`` requests at work in workers of their
-  own at once (and half the quick workers), and ``per_client_requests`` at work or waiting
-  in all: a request beyond is answered 429 at once.
+  own at once (and half as many jobs in the quick workers as there are quick workers), and
+  ``per_client_requests`` at work or waiting in all: a request beyond is answered 429 at
+  once.
 
 What answers a job is named, not passed: ``"module:function"`` (by default
 :data:`ANSWER`, the web API's own answers, and :data:`QUICK` for the quick workers),
@@ -47,23 +50,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
-import io
 import multiprocessing
 import multiprocessing.connection
 import os
-import resource
-import signal
-import threading
 import time
 from collections import Counter, OrderedDict, deque
-from collections.abc import Callable
-from dataclasses import dataclass, replace
-from multiprocessing import forkserver, popen_forkserver, reduction, spawn, util
+from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
-from multiprocessing.context import ForkServerProcess, set_spawning_popen
-from types import FrameType
-from typing import Any, cast
+from typing import Any
 
 import anyio
 import anyio.to_thread
@@ -71,6 +65,15 @@ import anyio.to_thread
 from grundy.budget import machine_memory
 from grundy.errors import InvalidArgument
 from grundy.web.jobs import QUICK_KINDS, Answer, Job, error
+from grundy.web.processes import (
+    WorkerProcess,
+    end_with_the_server,
+    limit_memory,
+    named_function,
+    reply_to,
+    stop,
+)
+from grundy.web.quick import QuickWorkers, start_quick
 
 #: The module the forkserver imports before forking any worker (it warms the kernels up).
 PRELOAD = "grundy.web.preload"
@@ -85,19 +88,22 @@ MEMORY_SHARE = 0.5
 @dataclass(frozen=True)
 class Limits:
     """What one request may use: ``memory`` bytes more than a fresh worker, ``seconds`` of
-    wall-clock time; ``workers`` of their own at once, ``queue`` seconds of waiting for one;
-    ``quick`` long-lived workers for small jobs, each job there at most ``quick_cpu``
-    seconds of CPU time and ``quick_seconds`` of wall-clock time; per client (address)
+    wall-clock time; ``workers`` of their own at once (:func:`default_workers`), ``queue``
+    seconds of waiting for one;
+    ``quick`` long-lived workers for small jobs, each sent up to ``quick_depth`` jobs at
+    once, each job there at most ``quick_cpu`` seconds of CPU time and ``quick_seconds`` of
+    wall-clock time; per client (address)
     ``per_client`` requests at work in workers of their own at once and
     ``per_client_requests`` at work or waiting; ``total_memory`` bytes for all workers
     together (None: :data:`MEMORY_SHARE` of the machine's memory)."""
 
     memory: int = 256 * 1024 * 1024
     seconds: float = 10.0
-    workers: int = 24
+    workers: int = field(default_factory=lambda: default_workers())
     queue: float = 5.0
     nice_after: float = 0.02
     quick: int = 2
+    quick_depth: int = 8
     quick_cpu: float = 0.25
     quick_seconds: float = 2.0
     per_client: int = 6
@@ -130,6 +136,19 @@ class Limits:
                 f"a memory total of {total // 2**20} MiB for the web server's workers leaves "
                 f"no room for one worker of {self.memory_text} beside {self.quick} quick ones")
         return min(self.workers, room)
+
+
+def default_workers() -> int:
+    """Workers of their own at once unless told: three for each processor this process may
+    use, at most 24.  Their jobs are big by the estimates: more of them at once than the
+    processors can run share the processors, each taking longer (and more of them reaching
+    the time limit), and each slows the cheap requests answered meanwhile; the others wait
+    their turn.
+
+    >>> 3 <= default_workers() <= 24
+    True
+    """
+    return min(24, 3 * len(os.sched_getaffinity(0)))
 
 
 class FairTurns:
@@ -213,14 +232,6 @@ class FairTurns:
         turn.cancel()
 
 
-@dataclass
-class _Quick:
-    """A quick worker: its process and the server's end of their pipe."""
-
-    process: Any
-    connection: Connection
-
-
 #: How many jobs the server remembers as not small, to send them on at once next time.
 REMEMBERED = 4096
 
@@ -246,8 +257,13 @@ class Workers:
         own = limits.own_workers
         self._turns = FairTurns(own, limits.per_client)
         self._threads = anyio.CapacityLimiter(own)
-        self._quick_turns = FairTurns(limits.quick, max(1, limits.quick // 2))
-        self._idle: list[_Quick] = []
+        # One client's jobs in the quick workers at once: half as many as there are workers,
+        # so that the others' jobs are sent to a worker holding none of its (an estimate
+        # or a job that takes its whole CPU time holds up the jobs queued behind it).
+        self._quick_turns = FairTurns(limits.quick * limits.quick_depth,
+                                      max(1, limits.quick // 2))
+        self._quick = QuickWorkers(start_quick(quick, limits.memory, limits.quick_cpu),
+                                   limits.quick, limits.quick_seconds, limits.queue)
         self._quick_running = False
         self._held: Counter[str] = Counter()
         self._not_small: OrderedDict[tuple[Any, ...], None] = OrderedDict()
@@ -255,17 +271,21 @@ class Workers:
     async def start(self) -> None:
         """Start the forkserver (importing and warming the library) and the quick workers."""
         await self.run(Job("analyze", {"q": "nim 1"}))
-        for _ in range(self.limits.quick):
-            self._idle.append(await anyio.to_thread.run_sync(self._start_quick))
-        self._quick_running = True
+        await self._quick.start()
+        self._quick_running = self.limits.quick > 0
 
     async def stop(self) -> None:
         """Stop the quick workers."""
         self._quick_running = False
-        while self._idle:
-            worker = self._idle.pop()
-            worker.connection.close()
-            await anyio.to_thread.run_sync(_stop, worker.process)
+        await self._quick.stop()
+
+    def quick_pids(self) -> list[int]:
+        """The process ids of the quick workers running.
+
+        >>> Workers(Limits()).quick_pids()
+        []
+        """
+        return self._quick.pids()
 
     async def run(self, job: Job, client: str = "") -> Answer:
         """The answer to ``job`` asked by ``client`` (an address), or 413/429/503 when the
@@ -298,69 +318,10 @@ class Workers:
         """The quick workers' answer, or None when the job is to have a worker of its own."""
         if not await self._quick_turns.take(client, self.limits.queue):
             return _busy(self.limits.quick, self.limits.queue)
-        worker = self._idle.pop()
         try:
-            reply, ended = await self._ask(worker, job)
-            if ended:
-                worker = await anyio.to_thread.run_sync(self._replace, worker)
-            return reply
+            return await self._quick.ask(replace(job, memory=self.limits.memory))
         finally:
-            self._idle.append(worker)
             self._quick_turns.give_back(client)
-
-    async def _ask(self, worker: _Quick, job: Job) -> tuple[Answer | None, bool]:
-        """The quick worker's reply to ``job``, and whether the worker has ended (or is to
-        end: it is killed when it does not answer in time).  A reply to an earlier job
-        (whose request went away before it came) is passed over."""
-        loop = asyncio.get_running_loop()
-        sent = replace(job, memory=self.limits.memory)
-        try:
-            worker.connection.send(sent)
-        except OSError:
-            return None, True
-        deadline = loop.time() + self.limits.quick_seconds
-        while True:
-            ready: asyncio.Future[None] = loop.create_future()
-
-            def wake(ready: asyncio.Future[None] = ready) -> None:
-                if not ready.done():
-                    ready.set_result(None)
-
-            watched = (worker.connection.fileno(), worker.process.sentinel)
-            for fd in watched:
-                loop.add_reader(fd, wake)
-            try:
-                await asyncio.wait_for(ready, max(0.0, deadline - loop.time()))
-            except TimeoutError:
-                return None, True
-            finally:
-                for fd in watched:
-                    loop.remove_reader(fd)
-            if not worker.connection.poll():
-                return None, True  # it died without a word
-            try:
-                answered, reply, ended = worker.connection.recv()
-            except (EOFError, OSError):
-                return None, True
-            if answered == sent:
-                return reply, ended
-            if ended:
-                return None, True
-
-    def _replace(self, worker: _Quick) -> _Quick:
-        _stop(worker.process)
-        worker.connection.close()
-        return self._start_quick()
-
-    def _start_quick(self) -> _Quick:
-        mine, theirs = self._context.Pipe()
-        process = _Worker(target=_serve, args=(theirs, self.quick, self.limits.memory,
-                                               self.limits.quick_cpu), daemon=True)
-        try:
-            process.start()
-        finally:
-            theirs.close()
-        return _Quick(process, mine)
 
     def _answer(self, job: Job) -> Answer:
         limits = self.limits
@@ -368,7 +329,7 @@ class Workers:
         # With quick workers for the small jobs, every job here is big by the estimates: it
         # runs at the lowest priority from its start.
         lowest = self._quick_running
-        worker = _Worker(target=_work, args=(sender, self.answer, job, limits.memory, lowest),
+        worker = WorkerProcess(target=_work, args=(sender, self.answer, job, limits.memory, lowest),
                          daemon=True)
         try:
             worker.start()
@@ -389,7 +350,7 @@ class Workers:
             return error(413, f"the work needed more memory than the limit of one request "
                          f"({limits.memory_text})")
         finally:
-            _stop(worker)
+            stop(worker)
             receiver.close()
 
 
@@ -461,16 +422,17 @@ def _lower_priority(pid: int) -> None:
     for which in (os.PRIO_PGRP, os.PRIO_PROCESS):
         with contextlib.suppress(OSError):
             os.setpriority(which, pid, 19)
+    _idle_policy(pid)
 
 
-def _stop(worker: Any) -> None:
-    """Kill the worker and whatever it started (its process group), and reap it."""
-    if worker.is_alive():
-        for kill in (os.killpg, os.kill):
-            with contextlib.suppress(OSError):  # already ended, or its group not made yet
-                kill(worker.pid, signal.SIGKILL)
-    worker.join()
-    worker.close()
+def _idle_policy(pid: int = 0) -> None:
+    """Run process ``pid`` (0: this one; what it starts inherits it) only when no other
+    process of the machine wants the CPU (``SCHED_IDLE``): a cheap request's processes
+    then take the CPU from it as soon as they wake, where the lowest nice value still
+    lets it finish its time slice first.  Lowering one's own policy needs no privilege;
+    where it is not allowed, the nice value stays the only lowering."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.sched_setscheduler(pid, os.SCHED_IDLE, os.sched_param(0))
 
 
 def _work(sender: Connection, answerer: str, job: Job, memory: int, lowest: bool) -> None:
@@ -478,150 +440,16 @@ def _work(sender: Connection, answerer: str, job: Job, memory: int, lowest: bool
     starts inherits it), answer ``job`` with the function named ``answerer``, send the
     answer."""
     os.setpgid(0, 0)  # a group of its own, so that what it starts is killed with it
-    _end_with_the_server()
+    end_with_the_server()
     if lowest:
         os.setpriority(os.PRIO_PROCESS, 0, 19)
+        _idle_policy()
     answer = named_function(answerer)
-    _limit_memory(memory)
+    limit_memory(memory)
     try:
-        reply: Answer | bool | None = _reply(answer, job, memory)
+        reply: Answer | bool | None = reply_to(answer, job, memory)
     except MemoryError:
         # What failed to get memory is gone: there is room for the message now.
         reply = False
     sender.send(reply)
     sender.close()
-
-
-class _OutOfTime(BaseException):
-    """Raised in a quick worker whose job has used its CPU time (a BaseException, so that
-    no ``except Exception`` of the library stops it)."""
-
-
-_armed = False
-
-
-def _out_of_time(signum: int, frame: FrameType | None) -> None:
-    if _armed:
-        raise _OutOfTime
-
-
-def _serve(connection: Connection, answerer: str, memory: int, cpu: float) -> None:
-    """A quick worker: answer each job received with the function named ``answerer`` (an
-    Answer, or None for a job to be sent on), sending back ``(job, answer, ended)``.  A job that
-    uses ``cpu`` seconds of CPU time or runs out of memory is answered None and ends the
-    worker (its tables may be half made)."""
-    global _armed
-    os.setpgid(0, 0)
-    _end_with_the_server()
-    answer = named_function(answerer)
-    _limit_memory(memory)
-    signal.signal(signal.SIGPROF, _out_of_time)
-    while True:
-        try:
-            job = connection.recv()
-        except (EOFError, OSError):  # the server has gone
-            return
-        ended = False
-        try:
-            _armed = True
-            signal.setitimer(signal.ITIMER_PROF, cpu)
-            reply = _reply(answer, job, memory)
-            _armed = False
-        except (_OutOfTime, MemoryError):
-            reply, ended = None, True
-        finally:
-            _armed = False
-            signal.setitimer(signal.ITIMER_PROF, 0)
-        connection.send((job, reply, ended))
-        if ended:
-            return
-
-
-def _reply(answer: Callable[[Job], Answer | None], job: Job, memory: int) -> Answer | None:
-    """``answer``'s reply to ``job``.  Whatever it raises but MemoryError is answered in
-    one line (:func:`grundy.web.jobs.answer` answers everything itself)."""
-    try:
-        # The library refuses work its estimate puts over the limit before the kernel
-        # would stop the worker.
-        return answer(replace(job, memory=memory))
-    except MemoryError:
-        raise
-    except RecursionError:
-        return error(413, "the work went too deep (Python's recursion limit)")
-    except Exception as failure:
-        return error(400, f"the request cannot be answered ({type(failure).__name__})")
-
-
-def _end_with_the_server() -> None:
-    """End this worker, and what it started, when the server that started it ends (killed
-    too): its time limit is the server's.  Started before the memory limit (a thread's
-    stack is address space)."""
-    parent = multiprocessing.parent_process()
-    if parent is None:
-        return
-    sentinel = parent.sentinel
-
-    def watch() -> None:
-        multiprocessing.connection.wait([sentinel])
-        os.killpg(0, signal.SIGKILL)
-
-    threading.Thread(target=watch, daemon=True).start()
-
-
-def _limit_memory(memory: int) -> None:
-    grown = _address_space() + memory
-    resource.setrlimit(resource.RLIMIT_AS, (grown, grown))
-
-
-def named_function(name: str) -> Callable[[Job], Answer | None]:
-    """The function ``name`` names, as ``"module:function"`` (the module is imported).
-
-    >>> named_function(ANSWER)(Job("analyze", {"q": "nim 2 2"})).body["outcome"]
-    'P'
-    """
-    module, _, function = name.partition(":")
-    found = getattr(importlib.import_module(module), function)
-    return cast("Callable[[Job], Answer | None]", found)
-
-
-def _address_space() -> int:
-    """This process's address space, in bytes (what ``RLIMIT_AS`` counts)."""
-    with open("/proc/self/statm") as status:
-        pages = int(status.read().split()[0])
-    return pages * os.sysconf("SC_PAGE_SIZE")
-
-
-class _Launch(popen_forkserver.Popen):
-    """The forkserver's start of a process, less the re-import of the server's main module.
-
-    multiprocessing runs the parent's ``__main__`` again in each new process (to find what
-    it defined); the server's main module may be any program (a script, a test runner),
-    and the worker needs nothing from it.
-    """
-
-    def _launch(self, process_obj: Any) -> None:
-        prep_data = {key: value for key, value in
-                     spawn.get_preparation_data(process_obj._name).items()
-                     if not key.startswith("init_main")}
-        buf = io.BytesIO()
-        set_spawning_popen(self)
-        try:
-            reduction.dump(prep_data, buf)
-            reduction.dump(process_obj, buf)
-        finally:
-            set_spawning_popen(None)
-        self.sentinel, w = forkserver.connect_to_new_process(self._fds)  # type: ignore[attr-defined]
-        # As multiprocessing does: a duplicate of the data pipe's write end tells the
-        # worker that the server is alive.
-        _parent_w = os.dup(w)
-        self.finalizer = util.Finalize(self, util.close_fds,  # type: ignore[attr-defined]
-                                       (_parent_w, self.sentinel))
-        with open(w, "wb", closefd=True) as f:
-            f.write(buf.getbuffer())
-        self.pid = forkserver.read_signed(self.sentinel)
-
-
-class _Worker(ForkServerProcess):
-    @staticmethod
-    def _Popen(process_obj: Any) -> Any:
-        return _Launch(process_obj)
