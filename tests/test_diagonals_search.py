@@ -171,7 +171,7 @@ def test_a_polygon_too_big_for_the_budget_is_refused_at_once() -> None:
                        r"budget of \d+s \(--budget\) would allow it"):
         analyze("diagonals 22")
     with work_limit(Budget(10**12)), pytest.raises(
-            TooBig, match=f"takes at most {MOST_OPEN} open vertices, and this position has 25"):
+            TooBig, match=f"needs more than {MOST_OPEN} open vertices; this position has 25 "):
         analyze("diagonals 25")
 
 

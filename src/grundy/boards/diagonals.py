@@ -287,8 +287,9 @@ def searched(state: Word, misere: bool) -> RuleAnswer:
     open_vertices = sum(1 for code in state if code != FULL)
     needed = estimated_options(open_vertices)
     if open_vertices > MOST_OPEN:
-        raise TooBig(what, size=needed, unit="options", advice=f"the search takes at most "
-                     f"{MOST_OPEN} open vertices, and this position has {open_vertices}")
+        raise TooBig(what, limit=MOST_OPEN, unit="open vertices", advice=f"this position "
+                     f"has {open_vertices} (about {needed:.0e} options), and no "
+                     "budget allows more")
     allowed = int(search_positions() * OPTIONS_PER_POSITION)
     if needed > allowed:
         raise TooBig(what, size=needed, limit=allowed, unit="options",

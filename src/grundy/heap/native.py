@@ -149,22 +149,21 @@ def native_values(code: TakeBreakCode, n: int, prefix: np.ndarray[Any, Any] | No
 def short_run(code: TakeBreakCode, n: int, prefix: np.ndarray[Any, Any] | None,
               progress: Callable[[int], None] | None = None,
               keep: Callable[[Values], None] | None = None) -> Values | None:
-    """:func:`native_values` for a run of at most :data:`NATIVE_UP_TO` new heaps (one call,
-    under a second; ``progress`` and ``keep`` hear of its end), else None.
+    """:func:`native_values` for a run of at most :data:`NATIVE_UP_TO` new heaps (one call
+    that cannot stop midway: about a second for most codes, several for Grundy's game;
+    ``progress`` hears of its end), else None.  A run with a checkpoint (``keep``) is left
+    to the compiled kernels, which hand over their values as they come.
 
     >>> from grundy.heap.codes import TakeBreakCode
     >>> short_run(TakeBreakCode.of([0, 7, 7]), NATIVE_UP_TO + 1, None) is None
     True
     """
     known = 0 if prefix is None else min(len(prefix), n + 1)
-    if n + 1 - known > NATIVE_UP_TO:
+    if n + 1 - known > NATIVE_UP_TO or keep is not None:
         return None
     values = native_values(code, n, prefix)
-    if values is not None:
-        if progress is not None:
-            progress(n + 1)
-        if keep is not None:
-            keep(values)
+    if values is not None and progress is not None:
+        progress(n + 1)
     return values
 
 
