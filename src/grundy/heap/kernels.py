@@ -222,11 +222,9 @@ def subtraction_values(amounts: Sequence[int], n: int,
 
 
 @njit(cache=CACHING)
-def _mark_rare_options(g, base, i, stamp, take_k, take_bits, splits, unequal, rare_pos,  # type: ignore[no-untyped-def]
-                       rare_val, nrare, seen):
-    # Step 1 of the method for heap i, but for three-heap moves: the moves that leave at
-    # most one heap, and the two-heap splits with a rare part, marked with stamp.  g[m]
-    # is the value of heap base + m (base > 0: only the recent values are kept).
+def _mark_takes(g, base, i, stamp, take_k, take_bits, seen):  # type: ignore[no-untyped-def]
+    """Mark with ``stamp`` the values of the moves of heap i that leave at most one heap
+    (``g[m]`` is the value of heap base + m)."""
     for j in range(take_k.shape[0]):
         k = take_k[j]
         if k > i:
@@ -236,6 +234,15 @@ def _mark_rare_options(g, base, i, stamp, take_k, take_bits, splits, unequal, ra
                 seen[0] = stamp
         elif take_bits[j] & 2:
             seen[np.int64(g[i - k - base])] = stamp
+
+
+@njit(cache=CACHING)
+def _mark_rare_options(g, base, i, stamp, take_k, take_bits, splits, unequal, rare_pos,  # type: ignore[no-untyped-def]
+                       rare_val, nrare, seen):
+    # Step 1 of the method for heap i, but for three-heap moves: the moves that leave at
+    # most one heap, and the two-heap splits with a rare part, marked with stamp.  g[m]
+    # is the value of heap base + m (base > 0: only the recent values are kept).
+    _mark_takes(g, base, i, stamp, take_k, take_bits, seen)
     for j in range(splits.shape[0]):
         rest = i - splits[j]
         if rest < 2:
@@ -778,15 +785,7 @@ def _plain_chunk(g, start, stop, take_k, take_bits, splits, unequal, seen, limit
     # Every option of each heap marked, then the mex: no tables of rare heaps to keep up.
     for i in range(start, stop):
         stamp = i
-        for j in range(take_k.shape[0]):
-            k = take_k[j]
-            if k > i:
-                break
-            if k == i:
-                if take_bits[j] & 1:
-                    seen[0] = stamp
-            elif take_bits[j] & 2:
-                seen[np.int64(g[i - k])] = stamp
+        _mark_takes(g, 0, i, stamp, take_k, take_bits, seen)
         for j in range(splits.shape[0]):
             rest = i - splits[j]
             high = (rest - 1) // 2 if unequal[j] else rest // 2

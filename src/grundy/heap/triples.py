@@ -36,6 +36,7 @@ from grundy.heap.kernels import (
     _check_prefix,
     _Chunks,
     _limit,
+    _mark_takes,
     _narrowed,
     _start,
     _widen,
@@ -112,15 +113,7 @@ def _triple_chunk(g, start, stop, take_k, take_bits, splits, unequal, triples, b
         if i >= 2 and not _make_row(g, buf, begin, sizes, zero, marks, place, ring, i):
             return i, _LONGER
         stamp = i - start + 1
-        for j in range(take_k.shape[0]):
-            k = take_k[j]
-            if k > i:
-                break
-            if k == i:
-                if take_bits[j] & 1:
-                    seen[0] = stamp
-            elif take_bits[j] & 2:
-                seen[np.int64(g[i - k])] = stamp
+        _mark_takes(g, 0, i, stamp, take_k, take_bits, seen)
         for j in range(splits.shape[0]):
             rest = i - splits[j]
             if rest < 2:
