@@ -230,3 +230,12 @@ class TestRateMoves:
         rated = rate_moves("nim 9 9 9", budget=10)
         assert all(r.remoteness is None for r in rated)
         assert [r.nim_value for r in rated if r.outcome is Outcome.P] == [0]
+
+
+def test_moves_without_a_nim_value_are_rated_by_who_wins() -> None:
+    """Past the value search (diagonals 12), each move is rated by the game's outcome
+    search: the winning moves are those the analysis lists, with no nim-value."""
+    rated = rate_moves("diagonals 12")
+    winning = {str(m.position) for m in analyze("diagonals 12").winning_moves}
+    assert {str(r.move.position) for r in rated if r.outcome is Outcome.P} == winning
+    assert winning and all(r.nim_value is None for r in rated)

@@ -281,15 +281,25 @@ def rate_moves(position: Position | str, misere: bool = False, *,
     for move in moves:
         after = move.position
         found = table[after.key()] if table is not None else None
+        value = None if misere else _value_if_found(after)
         if found is not None and found != _DRAW:
             outcome = Outcome.N if wins(found, misere) else Outcome.P
-        elif misere:
-            outcome = analyze(after, misere=True).outcome
+        elif value is not None:
+            outcome = Outcome.of_value(value)
         else:
-            outcome = Outcome.of_value(after.value())
-        rated.append(RatedMove(move, outcome, None if misere else after.value(),
+            # Who wins may be known without the nim-value (a game's outcome search).
+            outcome = analyze(after, misere=misere).outcome
+        rated.append(RatedMove(move, outcome, value,
                                None if found is None or found == _DRAW else found))
     return rated
+
+
+def _value_if_found(position: Position) -> Value | None:
+    """The nim-value of ``position``, or None when it is too big to find within the budget."""
+    try:
+        return position.value()
+    except TooBig:
+        return None
 
 
 def moves_json(position: Position | str, misere: bool = False, *,
