@@ -50,12 +50,11 @@ from grundy.heap.base import HeapGame
 from grundy.heap.engine import CheckpointPlace, use_disk_cache
 from grundy.heap.rules import MEMORY_BOUND, Progress
 from grundy.numerals import shown
-from grundy.render.text import grouped, outcome_table, value_rows
+from grundy.render.text import grouped, outcome_table, say_proof, value_rows
 from grundy.sequences import (
     Frequencies,
     heap_outcomes,
     heap_value_report,
-    say_proof,
     sequence_report,
 )
 

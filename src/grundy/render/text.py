@@ -17,6 +17,7 @@ from grundy.values import Method, Outcome, nim_sum
 
 if TYPE_CHECKING:
     from grundy.analysis import Analysis
+    from grundy.heap.certificate import Period
 
 
 def grouped(number: int) -> str:
@@ -168,3 +169,24 @@ def _in_words(analysis: Analysis) -> str | None:
                else "the player to move loses")
         return f"{who}; {_TAME_WORDS}"
     return None
+
+
+def say_proof(period: Period, heap: int, needed: int) -> str:
+    """The proof of a value read from a proved period, in words.
+
+    >>> from grundy.heap.certificate import GUY_SMITH
+    >>> from grundy.heap.period import Period
+    >>> print(say_proof(Period(71, 12, True, GUY_SMITH), 10**6, 168))
+    Periodic from heap 71 with period 12, proved by the Guy-Smith octal periodicity theorem:
+    G(n + 12) = G(n) for 71 <= n < 156, checked on heaps 0..167 (what the theorem needs);
+    so G(1000000) = G(71 + (1000000 - 71) mod 12) = G(76).
+    """
+    e, p, s = period.preperiod, period.period, period.saltus
+    same = e + (heap - e) % p if heap >= e else heap
+    step = f" + {s}" if s else ""
+    grown = f" + {s} * {(heap - same) // p}" if s and heap > same else ""
+    return (f"Periodic from heap {grouped(e)} with period {grouped(p)}"
+            f"{f' and saltus {s}' if s else ''}, proved by the {period.by}:\n"
+            f"G(n + {p}) = G(n){step} for {grouped(e)} <= n < {grouped(needed - p)}, checked "
+            f"on heaps 0..{grouped(needed - 1)} (what the theorem needs);\n"
+            f"so G({heap}) = G({e} + ({heap} - {e}) mod {p}){grown} = G({same}){grown}.")
