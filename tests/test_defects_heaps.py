@@ -36,9 +36,9 @@ pytestmark = pytest.mark.slow
 BIG = "1" + "0" * 18
 HUGE = "1" + "0" * 100
 NINES = "9" * 400
-#: Processor seconds a case may use (the answers take well under 2; the process starts in
-#: about half a second).
-CPU = 4
+#: Processor seconds a case may use: the slowest answers (`quotient dawson`) take about 4
+#: on a loaded machine, most of it loading the kernels; a hang is still stopped in seconds.
+CPU = 8
 
 
 # (arguments, exit code, a part of the output (exit 0) or of the one line on stderr, and
