@@ -158,6 +158,15 @@ class _Chunks:
 # -- subtraction games ----------------------------------------------------------------
 
 @njit(cache=CACHING)
+def _mex(seen, stamp):  # type: ignore[no-untyped-def]
+    """The least value not marked with ``stamp``."""
+    v = 0
+    while seen[v] == stamp:
+        v += 1
+    return v
+
+
+@njit(cache=CACHING)
 def _subtraction_chunk(g, start, stop, amounts, seen, limit):  # type: ignore[no-untyped-def]
     seen[:] = 0
     for i in range(start, stop):
@@ -166,9 +175,7 @@ def _subtraction_chunk(g, start, stop, amounts, seen, limit):  # type: ignore[no
             if s > i:
                 break
             seen[g[i - s]] = stamp
-        v = 0
-        while seen[v] == stamp:
-            v += 1
+        v = _mex(seen, stamp)
         if v >= limit:
             return i
         g[i] = v
@@ -791,9 +798,7 @@ def _plain_chunk(g, start, stop, take_k, take_bits, splits, unequal, seen, limit
             high = (rest - 1) // 2 if unequal[j] else rest // 2
             for a in range(1, high + 1):
                 seen[np.int64(g[a]) ^ np.int64(g[rest - a])] = stamp
-        v = 0
-        while seen[v] == stamp:
-            v += 1
+        v = _mex(seen, stamp)
         if v >= limit:
             return i
         g[i] = v
