@@ -29,12 +29,14 @@ def sorted_rows(rows: Iterable[int]) -> Row:
     return tuple(sorted(r for r in rows if r > 0))
 
 
-def row_moves_octal(digits: tuple[int, ...]) -> Callable[[int], list[Row]]:
+def row_moves_octal(digits: tuple[int, ...], unequal: tuple[int, ...] = ()
+                    ) -> Callable[[int], list[Row]]:
     """Moves of one row of n pins under a take-and-break code, in the row picture.
 
     Removing k pins from a row means choosing where the k removed pins stand: at the very
     start (leaving one row), strictly inside (two rows), or all of them (nothing). Splitting
-    into three is choosing two cut points.
+    into three is choosing two cut points.  For k in ``unequal`` the two rows left must
+    differ in length (``!`` in the code).
     """
 
     def moves(n: int) -> list[Row]:
@@ -49,7 +51,8 @@ def row_moves_octal(digits: tuple[int, ...]) -> Callable[[int], list[Row]]:
                 out.append((rest,))
             if digit & 4:
                 for left in range(1, rest):
-                    out.append(sorted_rows((left, rest - left)))
+                    if k not in unequal or 2 * left != rest:
+                        out.append(sorted_rows((left, rest - left)))
             if digit & 8:
                 for first in range(1, rest):
                     for second in range(1, rest - first):

@@ -17,10 +17,18 @@ import pytest
 from starlette.testclient import TestClient
 
 from grundy import analyze
-from grundy.catalogue import RULESETS, add_module, game_list, listing, parse_game
+from grundy.catalogue import (
+    RULESETS,
+    add_module,
+    added_modules,
+    game_list,
+    listing,
+    parse_game,
+)
 from grundy.cli import main
 from grundy.core.game import Game
 from grundy.web.hosts import allowed_hosts
+from grundy.web.jobs import Answer, Job, answer
 from grundy.web.server import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,11 +117,21 @@ def test_the_worked_example_joins_the_command_line_web_and_docs(registered: str)
     assert f"Nim-value: {lasker(3) ^ lasker(4)}" in run("analyze", "lasker", "3", "4")
     with TestClient(create_app(hosts=allowed_hosts("127.0.0.1", 8000)),
                     base_url="http://127.0.0.1:8000") as client:
-        # The page's list of games (its answers run in worker processes, which load the
-        # modules of RULESET_MODULES: a module registered at run time is not among them).
         games = client.get("/api/games").json()["games"]
         assert {"name": "lasker", "usage": "lasker", "example": "lasker 3 4"}.items() <= next(
             game for game in games if game["name"] == "lasker").items()
+        # Answered in the worker processes the server forks, which register the module too:
+        # small jobs in the long-lived quick workers, a picture in a worker of its own.
+        found = client.get("/api/analyze", params={"q": "lasker 3 4"})
+        assert found.status_code == 200, found.text
+        assert found.json()["nim_value"] == lasker(3) ^ lasker(4)
+        values = client.get("/api/sequence", params={"game": "lasker", "to": "20"})
+        assert values.status_code == 200, values.text
+        assert values.json()["values"] == [lasker(n) for n in range(21)]
+        drawn = client.get("/api/picture", params={"q": "lasker 3 4"})
+        assert drawn.status_code == 200, drawn.text
+        assert "lasker 2 4" in {move["position"] for component in drawn.json()["components"]
+                                for move in component["moves"]}
     sys.path.insert(0, str(DOCS))
     try:
         import make_games
@@ -121,3 +139,17 @@ def test_the_worked_example_joins_the_command_line_web_and_docs(registered: str)
         sys.path.remove(str(DOCS))
     assert "| `lasker` | Lasker's Nim" in make_games.readme_table()
     assert "[`lasker_rules`](reference/lasker_rules.md)" in make_games.reference_table()
+
+
+def test_a_job_carries_the_modules_registered_at_run_time(registered: str) -> None:
+    assert added_modules() == ("lasker_rules",)
+    assert Job("analyze", {"q": "lasker 3 4"}).modules == ("lasker_rules",)
+    missing = answer(Job("analyze", {"q": "nim 1"}, modules=("no_such_rules_here",)))
+    assert missing == Answer(400, {"error": "the rulesets of module no_such_rules_here "
+                                            "cannot be loaded here"})
+
+
+def test_no_module_is_carried_once_its_rulesets_are_gone(registered: str) -> None:
+    del RULESETS[registered]
+    assert added_modules() == ()
+    assert Job("analyze", {"q": "nim 1"}).modules == ()

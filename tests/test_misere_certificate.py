@@ -184,6 +184,7 @@ def test_option_types_repeat_past_the_bound() -> None:
         assert c.heap_type(n) == c.heap_type(n + c.period)
 
 
+@pytest.mark.slow
 def test_dawson_partial_quotient_is_proved_for_its_heaps() -> None:
     """Dawson's Kayles is shipped up to heap 30 only: every sum of heaps up to 30 is a
     P-position exactly when its product is in the P-portion, and the 360 elements are all

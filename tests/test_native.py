@@ -101,6 +101,7 @@ def test_period_searches_equal_the_definition_on_random_values() -> None:
             assert native.first_period(values, z, a, floor, b, c) == expected
 
 
+@pytest.mark.slow
 def test_no_compiler_means_the_numba_kernels(tmp_path: Path) -> None:
     check = ("from grundy.heap.native import library, native_values\n"
              "from grundy.heap.codes import TakeBreakCode\n"
@@ -163,6 +164,7 @@ def sequence_json(*args: str, cache: Path) -> dict[str, object]:
     return data
 
 
+@pytest.mark.slow
 def test_sequence_json_names_the_kernel(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     assert sequence_json("--no-values", "octal:0.167", "--to", "50000",

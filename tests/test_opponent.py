@@ -8,7 +8,8 @@ from functools import cache
 
 import pytest
 
-from grundy import InvalidMove, Position, TooBig, analyze, parse_position
+from grundy import InvalidMove, Position, TooBig, analyze, opponent, parse_position
+from grundy.budget import PLAYING_POSITIONS, Budget, work_limit
 from grundy.digraph import GraphGame
 from grundy.opponent import (
     analysis_json_with_remoteness,
@@ -101,16 +102,18 @@ class TestRemoteness:
         assert remoteness(Position.of(game, ("b", "c"))) == 3
 
     def test_refused_up_front_by_the_bound(self) -> None:
-        with pytest.raises(TooBig, match="the limit is 1000"):
-            remoteness("nim 20 20 20", budget=1000)
+        with pytest.raises(TooBig, match="the limit is 1000"), work_limit(1000):
+            remoteness("nim 20 20 20")
 
     def test_refused_by_the_clock(self) -> None:
-        with pytest.raises(TooBig, match="seconds"):
-            remoteness("half 300 301", seconds=0.0)
+        clock = work_limit(Budget(PLAYING_POSITIONS, seconds=0.0))
+        with pytest.raises(TooBig, match="seconds"), clock:
+            remoteness("half 300 301")
 
     def test_json_adds_remoteness_or_null(self) -> None:
         assert analysis_json_with_remoteness(analyze("nim 1 2"))["remoteness"] == 3
-        too_big = analysis_json_with_remoteness(analyze("nim 9 9 9"), budget=10)
+        with work_limit(10):
+            too_big = analysis_json_with_remoteness(analyze("nim 9 9 9"))
         assert too_big["remoteness"] is None
         assert too_big["outcome"] == "N"
 
@@ -146,11 +149,14 @@ class TestComputerMove:
     @pytest.mark.parametrize("misere", [False, True])
     @pytest.mark.parametrize("game", list(GAMES))
     def test_random_opponents_never_win_a_won_game(self, game: str, misere: bool,
-                                                   budget: int | None) -> None:
-        # budget=1 forces the fallback: winning moves from analyze, no search.
+                                                   budget: int | None,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+        # A remoteness search of one position forces the fallback: winning moves from
+        # analyze (under the defaults), no search.
+        if budget is not None:
+            monkeypatch.setattr(opponent, "playing_budget", lambda: Budget(budget))
         solve = brute_solver(game, misere)
         rng = random.Random(f"random{game}{misere}{budget}")
-        limit = {} if budget is None else {"budget": budget}
         played = 0
         for row in random_rows(game, rng, 40):
             won, far = solve(row)
@@ -161,7 +167,7 @@ class TestComputerMove:
             computer_to_move, length = True, 0
             while not position.is_terminal:
                 if computer_to_move:
-                    position = computer_move(position, misere, **limit).position
+                    position = computer_move(position, misere).position
                 else:
                     position = rng.choice(position.moves()).position
                 computer_to_move = not computer_to_move
@@ -174,11 +180,13 @@ class TestComputerMove:
 
     def test_never_misses_a_win_in_one(self) -> None:
         assert computer_move("nim 7").position == parse_position("nim 0")
-        assert computer_move("nim 7", budget=1).position == parse_position("nim 0")
-        assert str(computer_move("kayles 2", budget=1).position) == "kayles 0"
+        with work_limit(1):
+            assert computer_move("nim 7").position == parse_position("nim 0")
+            assert str(computer_move("kayles 2").position) == "kayles 0"
 
     def test_fallback_resists_with_the_smallest_bite(self) -> None:
-        move = computer_move("nim 5 5", budget=1)
+        with work_limit(1):
+            move = computer_move("nim 5 5")
         assert str(move.position) == "nim 4 5"
 
     def test_keeps_a_draw(self) -> None:
@@ -227,7 +235,8 @@ class TestRateMoves:
             rate_moves("nim 6000")
 
     def test_without_remoteness_when_too_big(self) -> None:
-        rated = rate_moves("nim 9 9 9", budget=10)
+        with work_limit(10):
+            rated = rate_moves("nim 9 9 9")
         assert all(r.remoteness is None for r in rated)
         assert [r.nim_value for r in rated if r.outcome is Outcome.P] == [0]
 

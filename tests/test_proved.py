@@ -59,6 +59,7 @@ class TestKeptAndReadBack:
         assert loaded is not None and loaded[0] == proved
         assert loaded[1].tolist() == take_break_values([0, 0, 7], len(loaded[1]) - 1).tolist()
 
+    @pytest.mark.slow
     def test_random_codes_answer_the_same_from_the_file(self, folder: Path) -> None:
         rng = random.Random(3)
         for _ in range(25):

@@ -100,6 +100,7 @@ def test_a_corrupt_cache_file_is_recomputed(tmp_path: Path) -> None:
     assert grundy("sequence", "--json", "octal:0.35", "--to", "10000", env=env).stdout == good
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_cleanly_and_keeps_the_values(tmp_path: Path) -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "grundy", "sequence", "--no-values", "grundy-game", "--to",

@@ -27,6 +27,7 @@ def lines(rows: int, cols: int, cells: int) -> str:
 
 
 class TestValueIn:
+    @pytest.mark.slow
     @pytest.mark.parametrize("kind", [CRAM_KIND, KINGS_KIND])
     def test_the_same_question_twice_and_a_warm_table(self, kind: int) -> None:
         # The second answer comes from what the first left in the table (values, and values
@@ -58,6 +59,7 @@ class TestValueIn:
 
 
 class TestSimplifications:
+    @pytest.mark.slow
     def test_dropped_cells_keep_the_value(self) -> None:
         # Tufts (cells of one free neighbour) sharing their neighbour, bridges between such
         # neighbours, and lone cells: what is left has the value of the whole.

@@ -43,6 +43,7 @@ def test_values_and_outcomes_on_random_dags() -> None:
             assert (solver.outcome(u, misere=True) is Outcome.N) == misere[u]
 
 
+@pytest.mark.slow
 def test_deep_chain_has_no_recursion_limit() -> None:
     depth = 100_000
     solver = Solver(lambda n: [n - 1] if n else [])

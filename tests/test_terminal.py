@@ -68,6 +68,7 @@ class TestPlay:
         assert any("With perfect play you lose" in line and "loss in" in line
                    for line in lines)
 
+    @pytest.mark.slow
     def test_hint_by_symmetry_where_the_board_is_too_big(
             self, monkeypatch: pytest.MonkeyPatch) -> None:
         _, lines = run("cram 6x6", "hint\n1\n", first="computer", lang="en")

@@ -63,6 +63,7 @@ BARS = [((a, b),) for a in range(1, 7) for b in range(a, 9)]
 
 
 class TestChocolateStripRule:
+    @pytest.mark.slow
     @pytest.mark.parametrize("misere", [False, True])
     def test_every_bar_up_to_6x8_as_the_literal_game(self, misere: bool) -> None:
         wins = literal_wins(misere)
@@ -94,6 +95,7 @@ class TestChocolateStripRule:
             if not misere:
                 assert (CHOCOLATE.strip_rule(bar).outcome.winner == "first") == wins(bar)
 
+    @pytest.mark.slow
     def test_nim_values_are_the_literal_graphs(self) -> None:
         """The strip rule decides who wins, not the nim-value: the values stay the literal
         game's, which a sum with another game needs."""

@@ -13,6 +13,7 @@ import pytest
 
 from grundy import catalogue
 from grundy.analysis import Analysis, analyze
+from grundy.budget import work_limit
 from grundy.opponent import Assessment, computer_move, remoteness, with_remoteness
 from grundy.web import jobs
 from grundy.web.checks import checked_job
@@ -103,4 +104,5 @@ class TestRemotenessIsTheOpponents:
         assert assessed.to_json() == {**found.to_json(), "remoteness": remoteness(q, misere)}
 
     def test_too_big_is_none(self) -> None:
-        assert with_remoteness(analyze("nim 9 9 9"), budget=10).remoteness is None
+        with work_limit(10):
+            assert with_remoteness(analyze("nim 9 9 9")).remoteness is None

@@ -266,16 +266,17 @@ def check_memory(what: str, needed: int) -> None:
         raise TooBig(what, size=needed, limit=limit, unit="bytes", note=memory_note())
 
 
-def playing_budget(budget: Budget | int | None = None) -> Budget:
-    """The budget of a remoteness search: ``budget`` (a count of positions, no time limit),
-    else the budget in force, else :data:`PLAYING_POSITIONS`.
+def playing_budget() -> Budget:
+    """The budget of a remoteness search: the budget in force, else
+    :data:`PLAYING_POSITIONS` (no time limit).
 
-    >>> playing_budget().positions, playing_budget(10).positions
-    (200000, 10)
+    >>> playing_budget().positions
+    200000
+    >>> with work_limit(10):
+    ...     playing_budget().positions
+    10
     """
-    if isinstance(budget, int):
-        return Budget(budget)
-    return budget or _in_force.get() or Budget(PLAYING_POSITIONS)
+    return _in_force.get() or Budget(PLAYING_POSITIONS)
 
 
 _reporter: ContextVar[Callable[[str], None] | None] = ContextVar("grundy_progress",

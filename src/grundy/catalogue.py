@@ -32,8 +32,8 @@ from grundy.core.ruleset import Ruleset
 from grundy.errors import InvalidGame, InvalidPosition
 from grundy.heap.takebreak import parse_code
 
-__all__ = ["LATER", "RULESETS", "RULESET_MODULES", "Ruleset", "add_module", "game_list",
-           "listing", "parse_game", "parse_position", "register"]
+__all__ = ["LATER", "RULESETS", "RULESET_MODULES", "Ruleset", "add_module", "add_modules",
+           "added_modules", "game_list", "listing", "parse_game", "parse_position", "register"]
 
 RULESETS: dict[str, Ruleset] = {}
 
@@ -48,6 +48,31 @@ def add_module(module: str) -> None:
     as ``RULESETS``, each knowing its module (see "Adding a heap rule" in the docs)."""
     for ruleset in import_module(module).RULESETS:
         register(replace(ruleset, module=ruleset.module or module))
+        _exported_by[ruleset.name] = module
+
+
+#: The module that exported each ruleset :func:`add_module` registered.
+_exported_by: dict[str, str] = {}
+
+
+def added_modules() -> tuple[str, ...]:
+    """The modules :func:`add_module` registered beyond :data:`RULESET_MODULES` whose rulesets
+    are registered still, in order: a process that works for this one (a web server's
+    worker) adds them too (:func:`add_modules`).
+
+    >>> added_modules()
+    ()
+    """
+    return tuple(dict.fromkeys(
+        module for name, module in _exported_by.items()
+        if module not in RULESET_MODULES and name in RULESETS))
+
+
+def add_modules(modules: Sequence[str]) -> None:
+    """:func:`add_module` each of ``modules`` not registered here yet."""
+    for module in modules:
+        if module not in added_modules():
+            add_module(module)
 
 
 def _later(module: str, name: str, *, made: bool = False) -> Callable[[str], Game[Any]]:

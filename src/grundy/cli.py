@@ -83,7 +83,8 @@ def _analyze(args: argparse.Namespace) -> None:
     with budget:
         with _search_progress():
             found = analyze(parse_position(args.position), misere=args.misere)
-        result = with_remoteness(found, budget=SHOWN_REMOTENESS_POSITIONS)
+        with work_limit(SHOWN_REMOTENESS_POSITIONS):
+            result = with_remoteness(found)
         if args.json:
             _print_json(result.to_json())
         else:

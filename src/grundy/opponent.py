@@ -37,11 +37,11 @@ import heapq
 import itertools
 import threading
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from grundy.analysis import Analysis, analyze, as_position
-from grundy.budget import Budget, playing_budget
+from grundy.budget import playing_budget
 from grundy.caches import register
 from grundy.core.position import Component, Move, Position
 from grundy.errors import InvalidMove, TooBig
@@ -78,27 +78,26 @@ register("remoteness of positions", _clear_remoteness,
 register("remoteness searches refused", _refused.clear, _refused.__len__)
 
 
-def remoteness(position: Position | str, misere: bool = False, *,
-               budget: Budget | int | None = None, seconds: float | None = None) -> int | None:
+def remoteness(position: Position | str, misere: bool = False) -> int | None:
     """The remoteness of ``position``: moves to the end with perfect play; None for a draw.
 
     Raises :class:`~grundy.errors.TooBig` when the search would meet more positions or take
-    longer than ``budget`` allows (a :class:`~grundy.budget.Budget`, or a count of positions;
-    by default :func:`~grundy.budget.playing_budget`); ``seconds``, when given, replaces its
-    time limit.  Time and memory are linear in the number of
+    longer than the budget in force allows (:func:`~grundy.budget.playing_budget`: the one
+    :func:`~grundy.budget.work_limit` sets around the caller, else
+    :data:`~grundy.budget.PLAYING_POSITIONS`).  Time and memory are linear in the number of
     moves between the positions reachable from ``position``; results are remembered.
 
     >>> remoteness("kayles 4"), remoteness("nim 2 2"), remoteness("nim 2 2", misere=True)
     (3, 4, 3)
-    >>> remoteness("nim 9 9 9", budget=100)
+    >>> from grundy.budget import work_limit
+    >>> with work_limit(100):
+    ...     remoteness("nim 9 9 9")
     Traceback (most recent call last):
     ...
     grundy.errors.TooBig: remoteness of 'nim 9 9 9' needs about 1000 states; the limit is 100
     """
     position = as_position(position)
-    if seconds is not None:
-        budget = replace(playing_budget(budget), seconds=seconds)
-    found = _table(position, misere, budget)[position.key()]
+    found = _table(position, misere)[position.key()]
     return None if found == _DRAW else found
 
 
@@ -111,8 +110,7 @@ def wins(remoteness: int, misere: bool = False) -> bool:
     return (remoteness % 2 == 1) != misere
 
 
-def computer_move(position: Position | str, misere: bool = False, *,
-                  budget: Budget | int | None = None) -> Move:
+def computer_move(position: Position | str, misere: bool = False) -> Move:
     """The perfect opponent's move: the fastest win, or else the longest resistance.
 
     When the remoteness search fits the budget: from a won position, a move to a lost one of
@@ -139,7 +137,7 @@ def computer_move(position: Position | str, misere: bool = False, *,
     if position.is_terminal:
         raise InvalidMove(f"{position} has no legal move: the game is over")
     try:
-        table = _table(position, misere, budget)
+        table = _table(position, misere)
     except TooBig:
         return _fallback_move(position, misere)
     return _best_move(table[position.key()],
@@ -259,8 +257,7 @@ class RatedMove:
                 "nim_value": value_to_json(self.nim_value), "remoteness": self.remoteness}
 
 
-def rate_moves(position: Position | str, misere: bool = False, *,
-               budget: Budget | int | None = None) -> list[RatedMove]:
+def rate_moves(position: Position | str, misere: bool = False) -> list[RatedMove]:
     """Every legal move of ``position`` with the outcome, nim-value and remoteness it leads to.
 
     Remoteness is None where the search does not fit the budget (or for a draw); the nim-value
@@ -274,7 +271,7 @@ def rate_moves(position: Position | str, misere: bool = False, *,
     refuse_long_move_lists(position)
     moves = position.moves()
     try:
-        table: dict[Position, int] | None = _table(position, misere, budget)
+        table: dict[Position, int] | None = _table(position, misere)
     except TooBig:
         table = None
     rated = []
@@ -302,15 +299,14 @@ def _value_if_found(position: Position) -> Value | None:
         return None
 
 
-def moves_json(position: Position | str, misere: bool = False, *,
-               budget: Budget | int | None = None) -> dict[str, Any]:
+def moves_json(position: Position | str, misere: bool = False) -> dict[str, Any]:
     """The ``/api/moves`` object: the position and every legal move, rated.
 
     >>> moves_json("nim 1")["moves"]
     [{'move': 'take all 1', 'position': 'nim 0', 'outcome': 'P', 'nim_value': 0, 'remoteness': 0}]
     """
     position = as_position(position)
-    rated = rate_moves(position, misere, budget=budget)
+    rated = rate_moves(position, misere)
     return {"position": str(position), "moves": [r.to_json() for r in rated]}
 
 
@@ -328,36 +324,34 @@ class Assessment:
         return {**self.analysis.to_json(), "remoteness": self.remoteness}
 
 
-def with_remoteness(analysis: Analysis, *, budget: Budget | int | None = None) -> Assessment:
-    """The analysis with its remoteness looked for within ``budget``: None for a draw or a
-    search too big.
+def with_remoteness(analysis: Analysis) -> Assessment:
+    """The analysis with its remoteness looked for within the budget in force
+    (:func:`remoteness`): None for a draw or a search too big.
 
     >>> with_remoteness(analyze("nim 1 2")).remoteness
     3
     """
     try:
-        found = remoteness(analysis.position, analysis.misere, budget=budget)
+        found = remoteness(analysis.position, analysis.misere)
     except TooBig:
         found = None
     return Assessment(analysis, found)
 
 
-def analysis_json_with_remoteness(analysis: Analysis, *, budget: Budget | int | None = None
-                                  ) -> dict[str, Any]:
+def analysis_json_with_remoteness(analysis: Analysis) -> dict[str, Any]:
     """``analysis.to_json()`` with ``"remoteness"``: an int, or null (a draw, or too big).
 
     >>> analysis_json_with_remoteness(analyze("nim 1 2"))["remoteness"]
     3
     """
-    return with_remoteness(analysis, budget=budget).to_json()
+    return with_remoteness(analysis).to_json()
 
 
-def _table(position: Position, misere: bool, given: Budget | int | None
-           ) -> dict[Position, int]:
+def _table(position: Position, misere: bool) -> dict[Position, int]:
     """Remoteness (or :data:`_DRAW`) of ``position``, of its options, and maybe more, by
     the positions' search forms (:meth:`Position.key <grundy.core.position.Position.key>`)."""
     position = position.key()
-    allowed = playing_budget(given)
+    allowed = playing_budget()
     budget, seconds = allowed.positions, allowed.seconds
     known = _cache[misere]
     if position in known:

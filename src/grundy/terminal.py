@@ -24,7 +24,7 @@ from typing import TextIO
 from rich.console import Console
 
 from grundy.analysis import Analysis, analyze, as_position
-from grundy.budget import PLAYING_POSITIONS, Budget
+from grundy.budget import PLAYING_POSITIONS, Budget, work_limit
 from grundy.catalogue import parse_position
 from grundy.core.position import Move, Position
 from grundy.errors import InvalidArgument, TooBig
@@ -218,7 +218,8 @@ class _Game:
         verdict = {Outcome.N: "you_can_win", Outcome.P: "you_lose", Outcome.D: "draw"}
         line = self.text(verdict[analysis.outcome])
         try:
-            far = remoteness(self.position, self.misere, budget=HINT)
+            with work_limit(HINT):
+                far = remoteness(self.position, self.misere)
         except TooBig:
             far = None
         if far is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import partial, reduce
 from operator import xor
 from typing import TYPE_CHECKING, ClassVar
@@ -36,6 +37,23 @@ Heaps = tuple[int, ...]
 #: leave three heaps).  The rare/common kernels are limited by memory alone
 #: (:data:`~grundy.heap.rules.MEMORY_BOUND`).
 MAX_COMPUTED_HEAP = 10_000_000
+
+
+@dataclass(frozen=True)
+class Splits:
+    """The options ``(a, rest - a)`` for ``1 <= a <= largest``: the splits of ``rest`` tokens
+    into two heaps, named as one group so that a caller may judge them all at once.
+
+    >>> list(Splits(5, 2).options())
+    [(1, 4), (2, 3)]
+    """
+
+    rest: int
+    largest: int
+
+    def options(self) -> Iterator[Heaps]:
+        """The splits one by one."""
+        return ((a, self.rest - a) for a in range(1, self.largest + 1))
 
 
 class HeapPositions(Game[Heaps]):
@@ -97,6 +115,17 @@ class HeapGame(HeapPositions):
     @abstractmethod
     def heap_options(self, n: int) -> Iterable[Heaps]:
         """The options of one heap of size ``n``: tuples of the heap sizes left."""
+
+    def option_groups(self, n: int) -> Iterable[Heaps | Splits]:
+        """The options of one heap of size ``n``, the splits into two heaps grouped as
+        :class:`Splits` where the game knows them so (take-and-break codes); here each option
+        alone.
+
+        >>> from grundy.heap.subtraction import Subtraction
+        >>> list(Subtraction({1, 2}).option_groups(3)) == list(Subtraction({1, 2}).heap_options(3))
+        True
+        """
+        return self.heap_options(n)
 
     @property
     def part_game(self) -> HeapGame:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from grundy.budget import check_memory
 from grundy.core.ruleset import Ruleset, fixed
 from grundy.errors import BEYOND, TooBig, capped
-from grundy.heap.base import HeapGame, Heaps
+from grundy.heap.base import HeapGame, Heaps, Splits
 from grundy.heap.codes import SPLIT_IN_TWO, TakeBreakCode
 from grundy.heap.engine import known_period, narrow_array
 from grundy.heap.rules import MEMORY_BOUND, Keep, Progress
@@ -122,6 +122,18 @@ steps; the limit is 20000000000
 
     def heap_options(self, n: int) -> Iterator[Heaps]:
         """Every way to remove k tokens as digit dk allows."""
+        for group in self.option_groups(n):
+            if isinstance(group, Splits):
+                yield from group.options()
+            else:
+                yield group
+
+    def option_groups(self, n: int) -> Iterator[Heaps | Splits]:
+        """The options digit by digit, the splits into two heaps of each as one group.
+
+        >>> list(TakeAndBreak("0.74").option_groups(5))
+        [(4,), Splits(rest=4, largest=2), Splits(rest=3, largest=1)]
+        """
         for taken, digit in enumerate(self.digits):
             if taken > n:
                 break
@@ -131,8 +143,7 @@ steps; the limit is 20000000000
             if taken and digit & 2 and rest > 0:
                 yield (rest,)
             if digit & 4:
-                largest = (rest - 1) // 2 if taken in self.rules.unequal else rest // 2
-                yield from ((a, rest - a) for a in range(1, largest + 1))
+                yield Splits(rest, (rest - 1) // 2 if taken in self.rules.unequal else rest // 2)
             if digit & 8:
                 yield from _three_parts(rest)
 
@@ -193,9 +204,17 @@ steps; the limit is 20000000000
         """Its misère quotient is built: options are heaps of the same game."""
         return True
 
-    def parameters(self) -> tuple[int, ...]:
-        """The code's digits."""
-        return self.digits
+    def parameters(self) -> TakeBreakCode:
+        """The code: its digits and the splits whose parts must be unequal, so that ``0.14!``
+        is not ``0.14`` (nor shares its values or quotient); octal and hexadecimal spellings
+        of one code are one game.
+
+        >>> TakeAndBreak("0.14!") == TakeAndBreak("0.14")
+        False
+        >>> TakeAndBreak("0.14", hexadecimal=True) == TakeAndBreak("0.14")
+        True
+        """
+        return self.rules
 
     def __repr__(self) -> str:
         hexa = ", hexadecimal=True" if self.hexadecimal else ""

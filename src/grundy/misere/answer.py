@@ -27,8 +27,7 @@ import numpy as np
 
 from grundy.core.position import Move, Position
 from grundy.errors import TooBig
-from grundy.heap.base import HeapGame, Heaps
-from grundy.heap.takebreak import TakeAndBreak
+from grundy.heap.base import HeapGame, Heaps, Splits
 from grundy.misere.given import given_elements, opens_into_another
 from grundy.misere.presentation import presentation
 from grundy.misere.quotient import Quotient
@@ -292,46 +291,31 @@ def _options_into(game: HeapGame, quotient: Quotient,
     """The distinct options of one heap whose element is in ``wanted`` (``number`` gives
     the quotient's heaps for heap sizes of this game).
 
-    Splits of a take-and-break heap are judged all at once with numpy, so a heap of a
-    million tokens takes milliseconds."""
+    The splits a game groups (:meth:`~grundy.heap.base.HeapGame.option_groups`) are judged
+    all at once with numpy, so a heap of a million tokens of a take-and-break game takes
+    milliseconds."""
     def element_of(parts: Heaps) -> int:
         numbers = number(np.array(parts, dtype=np.int64))
         return quotient.monoid.product([quotient.image(int(n)) for n in numbers])
 
     found: list[Heaps] = []
     seen: set[Heaps] = set()
-    if isinstance(game, TakeAndBreak) and not game.hexadecimal:
-        targets = np.array(sorted(wanted), dtype=np.int64)
-        for taken, digit in enumerate(game.digits):
-            if taken > heap:
-                break
-            rest = heap - taken
-            singles: list[Heaps] = []
-            if taken and digit & 1 and rest == 0:
-                singles.append(())
-            if taken and digit & 2 and rest > 0:
-                singles.append((rest,))
-            for key in singles:
-                if key not in seen and element_of(key) in wanted:
-                    seen.add(key)
-                    found.append(key)
-            if digit & 4 and rest >= 2:
-                small = np.arange(1, rest // 2 + 1, dtype=np.int64)
-                large = rest - small
-                product = quotient.monoid.table[quotient.images_of(number(small)),
-                                                quotient.images_of(number(large))]
-                for a in small[np.isin(product, targets)].tolist():
-                    pair: Heaps = (a, rest - a)
-                    if pair not in seen:
-                        seen.add(pair)
-                        found.append(pair)
-        return found
-    for parts in game.heap_options(heap):
-        option: Heaps = tuple(sorted(p for p in parts if p))
-        if option not in seen:
-            seen.add(option)
-            if element_of(option) in wanted:
-                found.append(option)
+    targets = np.array(sorted(wanted), dtype=np.int64)
+    for group in game.option_groups(heap):
+        if isinstance(group, Splits):
+            small = np.arange(1, group.largest + 1, dtype=np.int64)
+            large = group.rest - small
+            product = quotient.monoid.table[quotient.images_of(number(small)),
+                                            quotient.images_of(number(large))]
+            kept = small[np.isin(product, targets)].tolist()
+            candidates: list[Heaps] = [(a, group.rest - a) for a in kept]
+        else:
+            candidates = [tuple(sorted(p for p in group if p))]
+        for option in candidates:
+            if option not in seen:
+                seen.add(option)
+                if isinstance(group, Splits) or element_of(option) in wanted:
+                    found.append(option)
     return found
 
 

@@ -35,7 +35,7 @@ from typing import Any
 
 from grundy.analysis import analyze
 from grundy.budget import REQUEST_POSITIONS, REQUEST_SECONDS, Budget, work_limit
-from grundy.catalogue import RULESETS, parse_game, parse_position
+from grundy.catalogue import RULESETS, add_modules, added_modules, parse_game, parse_position
 from grundy.core.game import Game
 from grundy.core.position import Position
 from grundy.core.ruleset import Ruleset
@@ -71,6 +71,9 @@ class Job:
     seconds: float = SECONDS
     #: Bytes the work may hold, as the worker's own memory limit (None: no limit).
     memory: int | None = None
+    #: The ruleset modules registered in the server at run time, as the job was made: the
+    #: worker registers them too before it reads the job (:func:`grundy.catalogue.add_modules`).
+    modules: tuple[str, ...] = field(default_factory=added_modules)
 
 
 @dataclass(frozen=True)
@@ -245,6 +248,11 @@ def _rulesets(graphs: dict[str, str]) -> dict[str, Ruleset]:
 
 def _subject(job: Job) -> Position | HeapGame:
     """What ``job`` is about: the heap game of a sequence or table, else the position."""
+    try:
+        add_modules(job.modules)
+    except ImportError as missing:
+        raise InvalidGame(f"the rulesets of module {missing.name or job.modules} cannot be "
+                          "loaded here") from missing
     if job.kind in ("sequence", "table"):
         return _heap_game(job)
     return parse_position(job.params.get("q", ""), _rulesets(job.graphs))
