@@ -144,11 +144,9 @@ class NimWithAdditions(Game[Heaps]):
             total *= h + self.pool + 1
         return total
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, NimWithAdditions) and other.pool == self.pool
-
-    def __hash__(self) -> int:
-        return hash(("nim-add", self.pool))
+    def parameters(self) -> int:
+        """The tokens in the pool of additions."""
+        return self.pool
 
     def __repr__(self) -> str:
         return f"NimWithAdditions({self.pool})"
@@ -248,11 +246,9 @@ class Northcott(Game[Rows]):
             total *= len(row) * (len(row) - 1) // 2
         return total
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Northcott
-
-    def __hash__(self) -> int:
-        return hash(self.name)
+    def parameters(self) -> tuple[()]:
+        """Fixed rules: every instance is the same game."""
+        return ()
 
 
 def _gap(row: str) -> int:

@@ -357,11 +357,9 @@ class Moore(HeapPositions):
             return min(small)
         return self.canonical(move)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Moore) and other.k == self.k
-
-    def __hash__(self) -> int:
-        return hash(("moore", self.k))
+    def parameters(self) -> int:
+        """The most heaps a move takes from."""
+        return self.k
 
     def __repr__(self) -> str:
         return f"Moore({self.k})"
