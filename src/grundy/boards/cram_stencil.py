@@ -15,17 +15,13 @@ piece are seen from the ring of ten cells round each domino (:func:`_pieces_left
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from grundy.boards import stencil
-from grundy.boards.region_kernel import _down, _half_turn_symmetric, _low, _up
+from grundy.boards.region_kernel import _ONE, _U, _ZERO, _down, _half_turn_symmetric, _low, _up
 from grundy.boards.wide_kernel import _half_turn_symmetric2, _shl, _shr
 from grundy.compiled import CACHING
 
-_U = np.uint64
-_ZERO = _U(0)
-_ONE = _U(1)
 
 class CramStencil(stencil.Stencil):
     """Cram's stencil (see the module's text)."""

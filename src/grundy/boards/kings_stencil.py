@@ -12,16 +12,11 @@ steps; every free cell may take a king, so none is dropped, and nothing is simpl
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from grundy.boards import stencil
-from grundy.boards.region_kernel import _down, _half_turn_symmetric, _low, _up
+from grundy.boards.region_kernel import _ONE, _U, _ZERO, _down, _half_turn_symmetric, _low, _up
 from grundy.compiled import CACHING
-
-_U = np.uint64
-_ZERO = _U(0)
-_ONE = _U(1)
 
 
 class KingsStencil(stencil.Stencil):

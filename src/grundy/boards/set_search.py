@@ -46,7 +46,11 @@ from grundy.boards import region_kernel as kernel
 from grundy.boards.compiled_games import STENCILS
 from grundy.boards.region_kernel import (
     _ABSENT,
+    _ALL,
+    _ONE,
     _TAG_VALUE,
+    _U,
+    _ZERO,
     CRAM,
     KINGS,  # noqa: F401 (the doctests name it)
     _bit_length,
@@ -72,11 +76,6 @@ from grundy.boards.stencil import (
 )
 from grundy.budget import Watch, current_work
 from grundy.compiled import CACHING
-
-_U = np.uint64
-_ZERO = _U(0)
-_ONE = _U(1)
-_ALL = _U(0xFFFF_FFFF_FFFF_FFFF)
 
 # Answers below zero: the value is not among those asked; a table is full; the quota of
 # searched regions is reached.  The last two stop the whole search (it is called again).

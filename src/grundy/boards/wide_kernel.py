@@ -28,7 +28,10 @@ from grundy.boards.region_kernel import (
     _FIRST_LOG,
     _GOLDEN,
     _MIX,
+    _ONE,
     _TAG_SHIFT,
+    _U,
+    _ZERO,
     _bit_length,
     _low,
     _popcount,
@@ -41,10 +44,6 @@ from grundy.compiled import CACHING
 MAX_WIDE_CELLS = 128
 #: The longest side of a frame of the wide search (a row is one word).
 MAX_SIDE = 64
-
-_U = np.uint64
-_ZERO = _U(0)
-_ONE = _U(1)
 
 
 # -- two words -----------------------------------------------------------------------------

@@ -26,7 +26,17 @@ from numba import njit
 from grundy.boards import region_kernel as kernel
 from grundy.boards import set_search
 from grundy.boards.compiled_games import STENCILS
-from grundy.boards.region_kernel import _ABSENT, _TAG_VALUE, CRAM, _has_room, _low
+from grundy.boards.region_kernel import (
+    _ABSENT,
+    _ALL,
+    _ONE,
+    _TAG_VALUE,
+    _U,
+    _ZERO,
+    CRAM,
+    _has_room,
+    _low,
+)
 from grundy.boards.set_search import (
     _FULL,
     _MOST_PARTS,
@@ -65,11 +75,6 @@ from grundy.boards.wide_kernel import (
 from grundy.budget import Watch, current_work
 from grundy.caches import register
 from grundy.compiled import CACHING
-
-_U = np.uint64
-_ZERO = _U(0)
-_ONE = _U(1)
-_ALL = _U(0xFFFF_FFFF_FFFF_FFFF)
 
 # The table of wide regions is full (the one-word table full is set_search's _FULL).
 _FULL_WIDE = -5
