@@ -39,6 +39,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from numba import njit
 
@@ -449,17 +451,7 @@ def value_in(cells: int, rows: int, cols: int, kind: int, wanted: int) -> int | 
     >>> value_in(0b111, 1, 3, KINGS, wanted=0b100)
     2
     """
-    parts, total, watch = _prepared(cells, rows, cols, kind)
-    if not parts:
-        return 0 if wanted & 1 else None
-    lo, hi = _spread(wanted, total)
-    if not lo and not hi:
-        return None
-    found = _ask(parts[-1], rows, cols, kind, (lo, hi), watch)
-    if found == _OUT:
-        return None
-    value = found ^ total
-    return value if wanted >> value & 1 else None
+    return _value_of_regions(_ask, _prepared(cells, rows, cols, kind), rows, cols, kind, wanted)
 
 
 def nim_value(cells: int, rows: int, cols: int, kind: int = CRAM) -> int:
@@ -559,12 +551,40 @@ def known(cells: int, rows: int, cols: int, kind: int = CRAM) -> int | None:
 
 
 def _full(part: int, rows: int, cols: int, kind: int, watch: Watch) -> int:
-    """A region's value, asked for the values up to 0, then up to 1, and so on: each
-    search is pruned by its bound, and keeps what it learns for the next."""
+    """A region's value (:func:`_full_by`)."""
+    return _full_by(_ask, part, rows, cols, kind, watch)
+
+
+#: One region's value if in a set of values (two words), else ``_OUT``: :func:`_ask`, or
+#: the search on two words' (:mod:`grundy.boards.wide_search`).
+Ask = Callable[[int, int, int, int, tuple[int, int], Watch], int]
+
+
+def _full_by(ask: Ask, part: int, rows: int, cols: int, kind: int, watch: Watch) -> int:
+    """A region's value, asked of ``ask`` for the values up to 0, then up to 1, and so on:
+    each search is pruned by its bound, and keeps what it learns for the next."""
     bound = 0
-    while (found := _ask(part, rows, cols, kind, _spread((2 << bound) - 1, 0), watch)) == _OUT:
+    while (found := ask(part, rows, cols, kind, _spread((2 << bound) - 1, 0), watch)) == _OUT:
         bound += 1
     return found
+
+
+def _value_of_regions(ask: Ask, prepared: tuple[list[int], int, Watch], rows: int, cols: int,
+                      kind: int, wanted: int) -> int | None:
+    """The value of a position if in ``wanted`` (as :func:`value_in`), else None, from its
+    regions ``prepared`` (the largest last, the xor of the values of the others, the watch),
+    the last asked of ``ask``."""
+    parts, total, watch = prepared
+    if not parts:
+        return 0 if wanted & 1 else None
+    lo, hi = _spread(wanted, total)
+    if not lo and not hi:
+        return None
+    found = ask(parts[-1], rows, cols, kind, (lo, hi), watch)
+    if found == _OUT:
+        return None
+    value = found ^ total
+    return value if wanted >> value & 1 else None
 
 
 _MAX = (1 << 64) - 1

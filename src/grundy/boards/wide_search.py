@@ -43,7 +43,6 @@ from grundy.boards.set_search import (
     _PAUSED,
     _asked_of_last,
     _known,
-    _spread,
     _take,
     _up_to,
     _up_to_value,
@@ -397,10 +396,7 @@ def _ask(part: int, rows: int, cols: int, kind: int, wanted: tuple[int, int],
 
 
 def _full(part: int, rows: int, cols: int, kind: int, watch: Watch) -> int:
-    bound = 0
-    while (found := _ask(part, rows, cols, kind, _spread((2 << bound) - 1, 0), watch)) == _OUT:
-        bound += 1
-    return found
+    return set_search._full_by(_ask, part, rows, cols, kind, watch)
 
 
 def _prepared(cells: int, rows: int, cols: int, kind: int) -> tuple[list[int], int, Watch]:
@@ -423,17 +419,8 @@ def value_in(cells: int, rows: int, cols: int, kind: int, wanted: int) -> int | 
     >>> value_in(0b1111 << 70, 8, 10, CRAM, wanted=0b110)
     2
     """
-    parts, total, watch = _prepared(cells, rows, cols, kind)
-    if not parts:
-        return 0 if wanted & 1 else None
-    lo, hi = _spread(wanted, total)
-    if not lo and not hi:
-        return None
-    found = _ask(parts[-1], rows, cols, kind, (lo, hi), watch)
-    if found == _OUT:
-        return None
-    value = found ^ total
-    return value if wanted >> value & 1 else None
+    prepared = _prepared(cells, rows, cols, kind)
+    return set_search._value_of_regions(_ask, prepared, rows, cols, kind, wanted)
 
 
 def nim_value(cells: int, rows: int, cols: int, kind: int = CRAM) -> int:
