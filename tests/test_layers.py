@@ -16,7 +16,7 @@ SOURCE = Path(__file__).resolve().parent.parent / "src"
 #: Bottom to top.  A module's layer is that of the longest prefix listed.
 LAYERS: list[tuple[str, ...]] = [
     ("grundy.values", "grundy.errors", "grundy.numerals", "grundy.compiled", "grundy.i18n",
-     "grundy.budget", "grundy.caches", "grundy.nimbers", "grundy.seal"),
+     "grundy.budget", "grundy.caches", "grundy.nimbers", "grundy.seal", "grundy.places"),
     ("grundy.solver",),
     ("grundy.core",),
     ("grundy.heap", "grundy.boards", "grundy.digraph", "grundy.coins", "grundy.kayles_graphs"),

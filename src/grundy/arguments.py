@@ -138,49 +138,9 @@ def build_parser(problems: bool = True) -> argparse.ArgumentParser:
     def command(name: str, summary: str) -> argparse.ArgumentParser:
         return commands.add_parser(name, help=summary, description=summary)
 
-    sub = command("analyze", "who wins a position, its nim-value and winning moves")
-    sub.add_argument("--misere", action="store_true", help="the last player to move loses")
-    sub.add_argument("--json", action="store_true", help="print one JSON object")
-    sub.add_argument("--budget", metavar="TIME,MEMORY", help="the time and memory the search "
-                     "may take, like 10m,2GB: a time in s, m (minutes) or h (10s, 5m, 2h), a "
-                     "memory in MB, GB, MiB or GiB (at least 1MiB); either may be left out. "
-                     "512M is refused: M alone would mean minutes here but MiB in --max-memory")
-    sub.add_argument("position", nargs="+", help="GAME POSITION... [+ GAME POSITION...]")
-
-    sub = command("sequence", "nim-values (or misère outcomes) of single heaps 0..N")
-    sub.add_argument("--misere", action="store_true")
-    sub.add_argument("--json", action="store_true")
-    sub.add_argument("--period", action="store_true", help="find the period, with its proof")
-    sub.add_argument("--no-values", action="store_true", help="leave the values out")
-    sub.add_argument("--genus", action="store_true", help="Conway's genus of each heap "
-                     "(normal value ^ misère values), as CGSuite writes it")
-    sub.add_argument("--save", metavar="FILE", help="write the values to FILE.npy or FILE.csv")
-    sub.add_argument("--no-cache", action="store_true", help="neither read nor write the "
-                     "sequence cache ($GRUNDY_CACHE_DIR or the user cache directory)")
-    sub.add_argument("--frequencies", action="store_true", help="how often each value "
-                     "occurs, the largest value, and the rare/common split")
-    sub.add_argument("--checkpoint", metavar="DIR", help="keep the values computed so far "
-                     "in DIR now and then, and resume from them")
-    sub.add_argument("--checkpoint-every", type=_seconds, default=60.0, metavar="SECONDS",
-                     help="seconds between checkpoints (default 60)")
-    _memory_option(sub)
-    sub.add_argument("game")
-    sub.add_argument("--to", type=_bounded("--to"), required=True, metavar="N")
-
-    sub = command("value", "the nim-value of one heap, of any size")
-    sub.add_argument("--json", action="store_true")
-    sub.add_argument("--no-cache", action="store_true", help="do not use the sequence cache")
-    sub.add_argument("--search", type=_bounded("--search", 1), default=VALUE_SEARCH,
-                     metavar="HEAPS", help="the most heaps computed to prove a period (default "
-                     f"2^29 = {VALUE_SEARCH}; more when a period seen needs them); a progress "
-                     "bar shows on a terminal, and how long the search may take is said first")
-    sub.add_argument("--budget", metavar="TIME[,MEMORY]", help="the time (and memory) the "
-                     "search for a period may take, like 10m or 5m,2GB, as for analyze "
-                     f"(default {VALUE_SECONDS // 60}m): a search that would take longer is "
-                     "refused at once")
-    _memory_option(sub)
-    sub.add_argument("game")
-    sub.add_argument("heap", type=_bounded("the heap"), metavar="N")
+    _analyze_arguments(command("analyze", "who wins a position, its nim-value and winning moves"))
+    _sequence_arguments(command("sequence", "nim-values (or misère outcomes) of single heaps 0..N"))
+    _value_arguments(command("value", "the nim-value of one heap, of any size"))
 
     sub = command("table", "the '-'/'+' table of single heaps, as in the texts")
     sub.add_argument("--misere", action="store_true")
@@ -235,7 +195,63 @@ def build_parser(problems: bool = True) -> argparse.ArgumentParser:
     else:
         sub.add_argument("problem", metavar="PROBLEM")
 
-    sub = command("serve", "serve the web page and its JSON API")
+    _serve_arguments(command("serve", "serve the web page and its JSON API"))
+
+    sub = command("completion", "print the completion script for bash, zsh or fish")
+    sub.formatter_class = argparse.RawDescriptionHelpFormatter
+    sub.epilog = "install it with one of:\n  " + "\n  ".join(INSTALL.values())
+    sub.add_argument("shell", choices=list(INSTALL))
+    return parser
+
+
+def _analyze_arguments(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument("--misere", action="store_true", help="the last player to move loses")
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
+    sub.add_argument("--budget", metavar="TIME,MEMORY", help="the time and memory the search "
+                     "may take, like 10m,2GB: a time in s, m (minutes) or h (10s, 5m, 2h), a "
+                     "memory in MB, GB, MiB or GiB (at least 1MiB); either may be left out. "
+                     "512M is refused: M alone would mean minutes here but MiB in --max-memory")
+    sub.add_argument("position", nargs="+", help="GAME POSITION... [+ GAME POSITION...]")
+
+
+def _sequence_arguments(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument("--misere", action="store_true")
+    sub.add_argument("--json", action="store_true")
+    sub.add_argument("--period", action="store_true", help="find the period, with its proof")
+    sub.add_argument("--no-values", action="store_true", help="leave the values out")
+    sub.add_argument("--genus", action="store_true", help="Conway's genus of each heap "
+                     "(normal value ^ misère values), as CGSuite writes it")
+    sub.add_argument("--save", metavar="FILE", help="write the values to FILE.npy or FILE.csv")
+    sub.add_argument("--no-cache", action="store_true", help="neither read nor write the "
+                     "sequence cache ($GRUNDY_CACHE_DIR or the user cache directory)")
+    sub.add_argument("--frequencies", action="store_true", help="how often each value "
+                     "occurs, the largest value, and the rare/common split")
+    sub.add_argument("--checkpoint", metavar="DIR", help="keep the values computed so far "
+                     "in DIR now and then, and resume from them")
+    sub.add_argument("--checkpoint-every", type=_seconds, default=60.0, metavar="SECONDS",
+                     help="seconds between checkpoints (default 60)")
+    _memory_option(sub)
+    sub.add_argument("game")
+    sub.add_argument("--to", type=_bounded("--to"), required=True, metavar="N")
+
+
+def _value_arguments(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument("--json", action="store_true")
+    sub.add_argument("--no-cache", action="store_true", help="do not use the sequence cache")
+    sub.add_argument("--search", type=_bounded("--search", 1), default=VALUE_SEARCH,
+                     metavar="HEAPS", help="the most heaps computed to prove a period (default "
+                     f"2^29 = {VALUE_SEARCH}; more when a period seen needs them); a progress "
+                     "bar shows on a terminal, and how long the search may take is said first")
+    sub.add_argument("--budget", metavar="TIME[,MEMORY]", help="the time (and memory) the "
+                     "search for a period may take, like 10m or 5m,2GB, as for analyze "
+                     f"(default {VALUE_SECONDS // 60}m): a search that would take longer is "
+                     "refused at once")
+    _memory_option(sub)
+    sub.add_argument("game")
+    sub.add_argument("heap", type=_bounded("the heap"), metavar="N")
+
+
+def _serve_arguments(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("--host", default="127.0.0.1")
     sub.add_argument("--port", type=_bounded("port", 0, 65535), default=8000,
                      help="0 picks a free port")
@@ -251,12 +267,6 @@ def build_parser(problems: bool = True) -> argparse.ArgumentParser:
                      help="time one request may take (default 10)")
     sub.add_argument("--workers", type=_bounded("workers", 1, 1000), default=24,
                      help="requests computed at once (default 24)")
-
-    sub = command("completion", "print the completion script for bash, zsh or fish")
-    sub.formatter_class = argparse.RawDescriptionHelpFormatter
-    sub.epilog = "install it with one of:\n  " + "\n  ".join(INSTALL.values())
-    sub.add_argument("shell", choices=list(INSTALL))
-    return parser
 
 
 def _census_arguments(sub: argparse.ArgumentParser) -> None:

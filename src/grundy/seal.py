@@ -55,6 +55,7 @@ from pathlib import Path
 from platformdirs import user_data_dir
 
 from grundy.errors import InvalidArgument
+from grundy.places import chosen_path
 
 #: An environment variable naming the key file (instead of the user's data directory).
 ENVIRONMENT_VARIABLE = "GRUNDY_KEY_FILE"
@@ -116,15 +117,9 @@ class Sealing:
 
 
 def key_path() -> Path:
-    """``$GRUNDY_KEY_FILE`` if set, else ``seal.key`` in the user's data directory.
-
-    >>> from unittest import mock
-    >>> with mock.patch.dict(os.environ, {"GRUNDY_KEY_FILE": "/tmp/k/seal.key"}):
-    ...     str(key_path())
-    '/tmp/k/seal.key'
-    """
-    chosen = os.environ.get(ENVIRONMENT_VARIABLE)
-    return Path(chosen) if chosen else Path(user_data_dir("grundy")) / "seal.key"
+    """``$GRUNDY_KEY_FILE`` if set, else ``seal.key`` in the user's data directory (as
+    :func:`grundy.places.chosen_path` shows)."""
+    return chosen_path(ENVIRONMENT_VARIABLE, lambda: Path(user_data_dir("grundy")) / "seal.key")
 
 
 _seals: dict[Path, Seal] = {}

@@ -94,7 +94,29 @@ def _short(text: str) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-class BoardGame(Game[S]):
+class PlayedGame(Game[S]):
+    """A game of fixed rules whose moves are plays drawn in the player's frame: a board
+    (:class:`BoardGame`), or a board over a smaller searched state
+    (:class:`grundy.boards.frame.FramedBoard`)."""
+
+    @abstractmethod
+    def plays(self, state: S) -> Iterable[Play]:
+        """The legal plays of ``state``, in its own frame."""
+
+    @abstractmethod
+    def apply(self, state: S, play: Play) -> S:
+        """The state a play leaves, in the same frame (neither folded nor split)."""
+
+    @abstractmethod
+    def describe_play(self, state: S, play: Play) -> str:
+        """A play in words, with the squares (or the parts) named in the frame of ``state``."""
+
+    def parameters(self) -> tuple[()]:
+        """Fixed rules: every instance is the same game."""
+        return ()
+
+
+class BoardGame(PlayedGame[S]):
     """A game on a board: plays in a frame, folded and split positions, a bounded search.
 
     The search keeps one state per class of states equal under the board's symmetries, so
@@ -110,18 +132,6 @@ class BoardGame(Game[S]):
     #: round a polygon) is played in a frame of its own (:mod:`grundy.boards.frame`), and its
     #: own moves and positions are settled, as the search's.
     keeps_frame: bool = True
-
-    @abstractmethod
-    def plays(self, state: S) -> Iterable[Play]:
-        """The legal plays of ``state``, in its own frame."""
-
-    @abstractmethod
-    def apply(self, state: S, play: Play) -> S:
-        """The state a play leaves, in the same frame (neither folded nor split)."""
-
-    @abstractmethod
-    def describe_play(self, state: S, play: Play) -> str:
-        """A play in words, with the squares named in the frame of ``state``."""
 
     @abstractmethod
     def split(self, state: S) -> list[S]:
@@ -317,10 +327,3 @@ class BoardGame(Game[S]):
         <grundy.budget.Budget.of>`)."""
         return (f"a time budget of {time_needed(bound // self.region_symmetries(region))}"
                 " (--budget) would allow it")
-
-    def parameters(self) -> tuple[()]:
-        """Fixed rules: every instance is the same game."""
-        return ()
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}()"

@@ -15,18 +15,13 @@ piece are seen from the ring of ten cells round each domino (:func:`_pieces_left
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
-from numba.extending import overload
 
 from grundy.boards import stencil
-from grundy.boards.region_kernel import _down, _half_turn_symmetric, _low, _up
+from grundy.boards.region_kernel import _ONE, _U, _ZERO, _down, _half_turn_symmetric, _low, _up
 from grundy.boards.wide_kernel import _half_turn_symmetric2, _shl, _shr
 from grundy.compiled import CACHING
 
-_U = np.uint64
-_ZERO = _U(0)
-_ONE = _U(1)
 
 class CramStencil(stencil.Stencil):
     """Cram's stencil (see the module's text)."""
@@ -163,68 +158,40 @@ def _next_part(live, h, w, not_last):  # type: ignore[no-untyped-def]
 
 # -- the hooks (grundy.boards.stencil) -------------------------------------------------------
 
-@overload(stencil.live)
+@stencil.hook(stencil.live, CRAM_TYPE)
 def _live_hook(game, x, h, w, not_last):  # type: ignore[no-untyped-def]
-    if game is CRAM_TYPE:
-        return lambda game, x, h, w, not_last: _playable(x, h, w, not_last)
-    return None
+    return _playable(x, h, w, not_last)
 
 
-@overload(stencil.anchors)
+@stencil.hook(stencil.anchors, CRAM_TYPE)
 def _anchors_hook(game, x, h, w, not_last):  # type: ignore[no-untyped-def]
-    if game is CRAM_TYPE:
-        def anchors(game, x, h, w, not_last):  # type: ignore[no-untyped-def]
-            return x & (x >> _ONE) & not_last, x & (x >> _U(w)) if h > 1 else _ZERO
-        return anchors
-    return None
+    return x & (x >> _ONE) & not_last, x & (x >> _U(w)) if h > 1 else _ZERO
 
 
-@overload(stencil.rest)
+@stencil.hook(stencil.rest, CRAM_TYPE)
 def _rest_hook(game, x, first, w, not_last, shape):  # type: ignore[no-untyped-def]
-    if game is CRAM_TYPE:
-        def rest(game, x, first, w, not_last, shape):  # type: ignore[no-untyped-def]
-            return x & ~(first | (first << _U(w if shape else 1)))
-        return rest
-    return None
+    return x & ~(first | (first << _U(w if shape else 1)))
 
 
-@overload(stencil.single_plays)
+@stencil.hook(stencil.single_plays, CRAM_TYPE)
 def _single_plays_hook(game, x, w, not_last):  # type: ignore[no-untyped-def]
-    if game is CRAM_TYPE:
-        def single_plays(game, x, w, not_last):  # type: ignore[no-untyped-def]
-            one_across, _, one_down, _ = _pieces_left(x, w, not_last)
-            return one_across, one_down
-        return single_plays
-    return None
+    one_across, _, one_down, _ = _pieces_left(x, w, not_last)
+    return one_across, one_down
 
 
-@overload(stencil.simplified)
+@stencil.hook(stencil.simplified, CRAM_TYPE)
 def _simplified_hook(game, x, h, w, not_last):  # type: ignore[no-untyped-def]
-    if game is CRAM_TYPE:
-        return lambda game, x, h, w, not_last: _reduced(x, h, w, not_last)
-    return None
+    return _reduced(x, h, w, not_last)
 
 
-@overload(stencil.next_part)
+@stencil.hook(stencil.next_part, CRAM_TYPE)
 def _next_part_hook(game, x, h, w, not_last):  # type: ignore[no-untyped-def]
-    if game is CRAM_TYPE:
-        return lambda game, x, h, w, not_last: _next_part(x, h, w, not_last)
-    return None
+    return _next_part(x, h, w, not_last)
 
 
-@overload(stencil.mirror_wins)
+@stencil.hook(stencil.mirror_wins, CRAM_TYPE)
 def _mirror_wins_hook(game, x, h, w):  # type: ignore[no-untyped-def]
-    if game is CRAM_TYPE:
-        return lambda game, x, h, w: _mirror_wins(x, h, w)
-    return None
-
-
-@overload(stencil.smallest_searched)
-def _smallest_hook(game):  # type: ignore[no-untyped-def]
-    if game is CRAM_TYPE:
-        smallest = CramStencil.smallest
-        return lambda game: smallest
-    return None
+    return _mirror_wins(x, h, w)
 
 
 # -- two words (grundy.boards.wide_search): the same rules on frames of up to 128 cells ------
@@ -286,45 +253,30 @@ def _mirror_wins2(lo, hi, h, w):  # type: ignore[no-untyped-def]
     return True
 
 
-@overload(stencil.live2)
+@stencil.hook(stencil.live2, CRAM_TYPE)
 def _live2_hook(game, lo, hi, h, w, nl_lo, nl_hi):  # type: ignore[no-untyped-def]
-    if game is CRAM_TYPE:
-        return lambda game, lo, hi, h, w, nl_lo, nl_hi: _playable2(lo, hi, h, w, nl_lo, nl_hi)
-    return None
+    return _playable2(lo, hi, h, w, nl_lo, nl_hi)
 
 
-@overload(stencil.anchors2)
+@stencil.hook(stencil.anchors2, CRAM_TYPE)
 def _anchors2_hook(game, lo, hi, h, w, nl_lo, nl_hi):  # type: ignore[no-untyped-def]
-    if game is CRAM_TYPE:
-        def anchors2(game, lo, hi, h, w, nl_lo, nl_hi):  # type: ignore[no-untyped-def]
-            a_lo, a_hi = _shr(lo, hi, 1)
-            d_lo, d_hi = _shr(lo, hi, w if h > 1 else 128)
-            return (lo & a_lo & nl_lo, hi & a_hi & nl_hi), (lo & d_lo, hi & d_hi)
-        return anchors2
-    return None
+    a_lo, a_hi = _shr(lo, hi, 1)
+    d_lo, d_hi = _shr(lo, hi, w if h > 1 else 128)
+    return (lo & a_lo & nl_lo, hi & a_hi & nl_hi), (lo & d_lo, hi & d_hi)
 
 
-@overload(stencil.rest2)
+@stencil.hook(stencil.rest2, CRAM_TYPE)
 def _rest2_hook(game, lo, hi, first_lo, first_hi, w, nl_lo, nl_hi,  # type: ignore[no-untyped-def]
                 shape):
-    if game is CRAM_TYPE:
-        def rest2(game, lo, hi, first_lo, first_hi, w, nl_lo, nl_hi,  # type: ignore[no-untyped-def]
-                  shape):
-            s_lo, s_hi = _shl(first_lo, first_hi, w if shape else 1)
-            return lo & ~(first_lo | s_lo), hi & ~(first_hi | s_hi)
-        return rest2
-    return None
+    s_lo, s_hi = _shl(first_lo, first_hi, w if shape else 1)
+    return lo & ~(first_lo | s_lo), hi & ~(first_hi | s_hi)
 
 
-@overload(stencil.next_part2)
+@stencil.hook(stencil.next_part2, CRAM_TYPE)
 def _next_part2_hook(game, lo, hi, h, w, nl_lo, nl_hi):  # type: ignore[no-untyped-def]
-    if game is CRAM_TYPE:
-        return lambda game, lo, hi, h, w, nl_lo, nl_hi: _next_part2(lo, hi, h, w, nl_lo, nl_hi)
-    return None
+    return _next_part2(lo, hi, h, w, nl_lo, nl_hi)
 
 
-@overload(stencil.mirror_wins2)
+@stencil.hook(stencil.mirror_wins2, CRAM_TYPE)
 def _mirror_wins2_hook(game, lo, hi, h, w):  # type: ignore[no-untyped-def]
-    if game is CRAM_TYPE:
-        return lambda game, lo, hi, h, w: _mirror_wins2(lo, hi, h, w)
-    return None
+    return _mirror_wins2(lo, hi, h, w)

@@ -26,7 +26,7 @@ from abc import abstractmethod
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
-from grundy.boards.base import BoardGame, Play
+from grundy.boards.base import BoardGame, Play, PlayedGame
 from grundy.core.game import Game, Option, Reply, RuleAnswer, ready
 from grundy.core.position import Position
 from grundy.values import Value
@@ -40,23 +40,11 @@ MOST_MATCHED = 5000
 
 
 
-class FramedBoard(Game[F]):
+class FramedBoard(PlayedGame[F]):
     """A board family in the player's frame, searched as :attr:`searched` (see the module)."""
 
     #: The game whose states the search keys its tables by.
     searched: Game[Any]
-
-    @abstractmethod
-    def plays(self, state: F) -> Iterable[Play]:
-        """The legal plays of ``state``, in its frame."""
-
-    @abstractmethod
-    def apply(self, state: F, play: Play) -> F:
-        """The framed state a play leaves."""
-
-    @abstractmethod
-    def describe_play(self, state: F, play: Play) -> str:
-        """A play in words, named by the parts of the frame it uses."""
 
     @abstractmethod
     def inner(self, state: F) -> Any:
@@ -196,10 +184,3 @@ class FramedBoard(Game[F]):
     @abstractmethod
     def parse_state(self, tokens: Sequence[str]) -> F:
         """A framed state from the words of its text form."""
-
-    def parameters(self) -> tuple[()]:
-        """Fixed rules: every instance is the same game."""
-        return ()
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}()"

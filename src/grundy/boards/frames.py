@@ -285,12 +285,42 @@ def _chocolate_pieces(text: str) -> ChocolateFrame:
     return (rows, cols, tuple(sorted(pieces)))
 
 
+# -- Figures of n points with pairs of them joined: diagonals, chords ---------------------
+
+#: ``(n, pairs)``: n points, numbered 1 to n in text, and the pairs joined (0-based ends).
+PairsFrame = tuple[int, tuple[tuple[int, int], ...]]
+
+
+class _PairsBoard(FramedBoard[PairsFrame]):
+    """A figure of ``n`` points whose plays join two of them.  Text: ``n``, then the pairs
+    joined (``1-3``)."""
+
+    def format_state(self, state: PairsFrame) -> str:
+        """``7``, or ``7 1-3 2-5``."""
+        return " ".join([str(state[0]), *(f"{i + 1}-{j + 1}" for i, j in state[1])])
+
+    def drawn(self, state: PairsFrame, tokens: Sequence[str], like: str, on: str
+              ) -> PairsFrame:
+        """``state`` with the pairs ``tokens`` joined in turn, each checked to be a play
+        there (``like`` shows one, ``on`` is said before the figure in the refusal)."""
+        for token in tokens:
+            ends = token.split("-")
+            if len(ends) != 2 or not all(end.isdigit() for end in ends):
+                raise InvalidPosition(f"{self.name}: {shown(token)} is not {like}")
+            i, j = sorted(int(end) - 1 for end in ends)
+            if (i, j) not in set(self.plays(state)):
+                raise InvalidPosition(f"{self.name}: {shown(token)} cannot be drawn on "
+                                      f"{on}{self.format_state(state)}")
+            state = self.apply(state, (i, j))
+        return state
+
+
 # -- Diagonals -----------------------------------------------------------------------------
 
-DiagonalsFrame = tuple[int, tuple[tuple[int, int], ...]]
+DiagonalsFrame = PairsFrame
 
 
-class DiagonalsBoard(FramedBoard[DiagonalsFrame]):
+class DiagonalsBoard(_PairsBoard):
     """Diagonals on the polygon as numbered (see the module).
 
     >>> polygon = DIAGONALS_BOARD.parse_state(["6", "1-3"])
@@ -339,35 +369,21 @@ class DiagonalsBoard(FramedBoard[DiagonalsFrame]):
                     word[end] = ONE_TO_FULL if degrees[other] == 2 else PAIRED + (other - end) % n
         return tuple(word)
 
-    def format_state(self, state: DiagonalsFrame) -> str:
-        """``7``, or ``7 1-3 2-5``."""
-        return " ".join([str(state[0]), *(f"{i + 1}-{j + 1}" for i, j in state[1])])
-
     def parse_state(self, tokens: Sequence[str]) -> DiagonalsFrame:
         """A number of vertices, then the diagonals drawn (``1-3``)."""
         if not tokens or not tokens[0].isdigit():
             raise InvalidPosition("diagonals takes a polygon: a number of vertices like 7, "
                                   "then the diagonals drawn like 1-3 2-5")
         n = len(DIAGONALS.parse_state(tokens[:1]))
-        state: DiagonalsFrame = (n, ())
-        for token in tokens[1:]:
-            ends = token.split("-")
-            if len(ends) != 2 or not all(end.isdigit() for end in ends):
-                raise InvalidPosition(f"diagonals: {shown(token)} is not a diagonal like 1-3")
-            i, j = sorted(int(end) - 1 for end in ends)
-            if (i, j) not in set(self.plays(state)):
-                raise InvalidPosition(f"diagonals: {shown(token)} cannot be drawn on a "
-                                      f"{n}-gon with {self.format_state(state)}")
-            state = self.apply(state, (i, j))
-        return state
+        return self.drawn((n, ()), tokens[1:], "a diagonal like 1-3", f"a {n}-gon with ")
 
 
 # -- Chords --------------------------------------------------------------------------------
 
-ChordsFrame = tuple[int, tuple[tuple[int, int], ...]]
+ChordsFrame = PairsFrame
 
 
-class ChordsBoard(FramedBoard[ChordsFrame]):
+class ChordsBoard(_PairsBoard):
     """Chords on the circle as numbered: ``(n, chords)``, points 1 to n.  Text: ``10``, or
     ``10 1-6 2-5`` with the chords drawn.  Searched as its regions, each a heap of the
     points it still has (:mod:`grundy.boards.chords`).
@@ -467,27 +483,13 @@ class ChordsBoard(FramedBoard[ChordsFrame]):
                 sizes[side] = sizes.get(side, 0) + following - here - 1
         return CHORDS.canonical(tuple(sizes.values()))
 
-    def format_state(self, state: ChordsFrame) -> str:
-        """``10``, or ``10 1-6 2-5``."""
-        return " ".join([str(state[0]), *(f"{i + 1}-{j + 1}" for i, j in state[1])])
-
     def parse_state(self, tokens: Sequence[str]) -> ChordsFrame:
         """A number of points, then the chords drawn (``1-6``)."""
         if not tokens or not tokens[0].isdigit():
             raise InvalidPosition("chords takes a circle: a number of points like 10, then "
                                   "the chords drawn like 1-6 2-5")
         (n,) = CHORDS.parse_state(tokens[:1]) or (0,)
-        state: ChordsFrame = (n, ())
-        for token in tokens[1:]:
-            ends = token.split("-")
-            if len(ends) != 2 or not all(end.isdigit() for end in ends):
-                raise InvalidPosition(f"chords: {shown(token)} is not a chord like 1-6")
-            i, j = sorted(int(end) - 1 for end in ends)
-            if (i, j) not in set(self.plays(state)):
-                raise InvalidPosition(f"chords: {shown(token)} cannot be drawn on "
-                                      f"{self.format_state(state)}")
-            state = self.apply(state, (i, j))
-        return state
+        return self.drawn((n, ()), tokens[1:], "a chord like 1-6", "")
 
 
 # -- Kings and bishops ---------------------------------------------------------------------

@@ -12,17 +12,11 @@ steps; every free cell may take a king, so none is dropped, and nothing is simpl
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
-from numba.extending import overload
 
 from grundy.boards import stencil
-from grundy.boards.region_kernel import _down, _half_turn_symmetric, _low, _up
+from grundy.boards.region_kernel import _ONE, _U, _ZERO, _down, _half_turn_symmetric, _low, _up
 from grundy.compiled import CACHING
-
-_U = np.uint64
-_ZERO = _U(0)
-_ONE = _U(1)
 
 
 class KingsStencil(stencil.Stencil):
@@ -68,60 +62,36 @@ def _next_part(live, w, not_last):  # type: ignore[no-untyped-def]
 
 # -- the hooks (grundy.boards.stencil) -------------------------------------------------------
 
-@overload(stencil.live)
+@stencil.hook(stencil.live, KINGS_TYPE)
 def _live_hook(game, x, h, w, not_last):  # type: ignore[no-untyped-def]
-    if game is KINGS_TYPE:
-        return lambda game, x, h, w, not_last: x
-    return None
+    return x
 
 
-@overload(stencil.anchors)
+@stencil.hook(stencil.anchors, KINGS_TYPE)
 def _anchors_hook(game, x, h, w, not_last):  # type: ignore[no-untyped-def]
-    if game is KINGS_TYPE:
-        return lambda game, x, h, w, not_last: (x,)
-    return None
+    return (x,)
 
 
-@overload(stencil.rest)
+@stencil.hook(stencil.rest, KINGS_TYPE)
 def _rest_hook(game, x, first, w, not_last, shape):  # type: ignore[no-untyped-def]
-    if game is KINGS_TYPE:
-        def rest(game, x, first, w, not_last, shape):  # type: ignore[no-untyped-def]
-            return x & ~_king_area(first, w, not_last)
-        return rest
-    return None
+    return x & ~_king_area(first, w, not_last)
 
 
-@overload(stencil.single_plays)
+@stencil.hook(stencil.single_plays, KINGS_TYPE)
 def _single_plays_hook(game, x, w, not_last):  # type: ignore[no-untyped-def]
-    if game is KINGS_TYPE:
-        return lambda game, x, w, not_last: (_ZERO,)
-    return None
+    return (_ZERO,)
 
 
-@overload(stencil.simplified)
+@stencil.hook(stencil.simplified, KINGS_TYPE)
 def _simplified_hook(game, x, h, w, not_last):  # type: ignore[no-untyped-def]
-    if game is KINGS_TYPE:
-        return lambda game, x, h, w, not_last: x
-    return None
+    return x
 
 
-@overload(stencil.next_part)
+@stencil.hook(stencil.next_part, KINGS_TYPE)
 def _next_part_hook(game, x, h, w, not_last):  # type: ignore[no-untyped-def]
-    if game is KINGS_TYPE:
-        return lambda game, x, h, w, not_last: _next_part(x, w, not_last)
-    return None
+    return _next_part(x, w, not_last)
 
 
-@overload(stencil.mirror_wins)
+@stencil.hook(stencil.mirror_wins, KINGS_TYPE)
 def _mirror_wins_hook(game, x, h, w):  # type: ignore[no-untyped-def]
-    if game is KINGS_TYPE:
-        return lambda game, x, h, w: _mirror_wins(x, h, w)
-    return None
-
-
-@overload(stencil.smallest_searched)
-def _smallest_hook(game):  # type: ignore[no-untyped-def]
-    if game is KINGS_TYPE:
-        smallest = KingsStencil.smallest
-        return lambda game: smallest
-    return None
+    return _mirror_wins(x, h, w)

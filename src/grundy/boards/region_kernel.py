@@ -47,7 +47,7 @@ dominoes that fit), the size of the search that is checked before one starts.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar, Self
 
 import numpy as np
 from numba import njit, types
@@ -372,18 +372,28 @@ class _Table:
     either the old arrays or the new ones, never one of each.
     """
 
+    #: Words of key per slot.
+    words: ClassVar[int] = 1
+    #: The slots of a new table.
+    first_size: ClassVar[int] = 1 << _FIRST_LOG
+
     def __init__(self, size: int = 0) -> None:
-        size = size or 1 << _FIRST_LOG
-        self.keys: np.ndarray[Any, np.dtype[np.uint64]] = np.zeros(size, np.uint64)
+        size = size or self.first_size
+        self.keys: np.ndarray[Any, np.dtype[np.uint64]] = np.zeros(self.words * size,
+                                                                   np.uint64)
         self.tags: np.ndarray[Any, np.dtype[np.int16]] = np.zeros(size, np.int16)
         self.used: np.ndarray[Any, np.dtype[np.int64]] = np.zeros(3, np.int64)
 
-    def grown(self) -> _Table:
+    def grown(self) -> Self:
         """A table four times larger holding every region of this one."""
-        bigger = _Table(4 * len(self.keys))
-        _rehash(self.keys, self.tags, bigger.keys, bigger.tags)
+        bigger = type(self)(4 * len(self.tags))
+        self.rehash(bigger)
         bigger.used[:] = self.used
         return bigger
+
+    def rehash(self, bigger: Self) -> None:
+        """Put every region of this table into ``bigger``."""
+        _rehash(self.keys, self.tags, bigger.keys, bigger.tags)
 
     def bytes(self) -> int:
         """The memory the table holds."""

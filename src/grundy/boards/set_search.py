@@ -39,6 +39,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from numba import njit
 
@@ -46,7 +48,11 @@ from grundy.boards import region_kernel as kernel
 from grundy.boards.compiled_games import STENCILS
 from grundy.boards.region_kernel import (
     _ABSENT,
+    _ALL,
+    _ONE,
     _TAG_VALUE,
+    _U,
+    _ZERO,
     CRAM,
     KINGS,  # noqa: F401 (the doctests name it)
     _bit_length,
@@ -72,11 +78,6 @@ from grundy.boards.stencil import (
 )
 from grundy.budget import Watch, current_work
 from grundy.compiled import CACHING
-
-_U = np.uint64
-_ZERO = _U(0)
-_ONE = _U(1)
-_ALL = _U(0xFFFF_FFFF_FFFF_FFFF)
 
 # Answers below zero: the value is not among those asked; a table is full; the quota of
 # searched regions is reached.  The last two stop the whole search (it is called again).
@@ -148,6 +149,27 @@ def _xored(lo, hi, by):  # type: ignore[no-untyped-def]
     return out_lo, out_hi
 
 
+@njit(cache=CACHING, inline='always')
+def _value_left(may_lo, may_hi, want_lo, want_hi):  # type: ignore[no-untyped-def]
+    """The least value of the set ``may`` (the one left when a region's options are
+    searched), and whether it is at most the largest value of ``want``."""
+    value = _trailing_zeros(may_lo) if may_lo else 64 + _trailing_zeros(may_hi)
+    top_lo, top_hi = _up_to(want_lo, want_hi)
+    if value < 64:
+        return value, (top_lo >> _U(value)) & _ONE != _ZERO
+    return value, (top_hi >> _U(value - 64)) & _ONE != _ZERO
+
+
+@njit(cache=CACHING, inline='always')
+def _asked_of_last(may_lo, may_hi, want_lo, want_hi, total):  # type: ignore[no-untyped-def]
+    """The values the last region of an option is asked for: those whose xor with
+    ``total`` (the other regions') is in ``may`` but not its largest, and at most the
+    largest value of ``want``."""
+    ask_lo, ask_hi = _without_largest(may_lo, may_hi)
+    top_lo, top_hi = _up_to(want_lo, want_hi)
+    return _xored(ask_lo & top_lo, ask_hi & top_hi, total)
+
+
 # -- the search ----------------------------------------------------------------------------
 
 @njit(cache=CACHING)
@@ -197,56 +219,35 @@ def _parts_of(game, cells, h, w, not_last, keys, tags, parts,  # type: ignore[no
     return total, count
 
 
-@njit(cache=CACHING)
-def _value_in(game, part, h, w, want_lo, want_hi, keys, tags, used,  # type: ignore[no-untyped-def]
-              quota):
-    """The value of the region ``part`` (free cells of an ``h x w`` frame, joined, each with
-    a play) when it is in the set ``want`` (or known anyway), else ``_OUT``; ``_FULL`` or
-    ``_PAUSED`` when the search must stop (see the module's text)."""
-    if _popcount(part) < smallest_searched(game):
-        return np.int64(1)
-    y, yh, yw = _crop(part, h, w)
+@njit(cache=CACHING, inline='always')
+def _looked_up(y, yh, yw, keys, tags, used):  # type: ignore[no-untyped-def]
+    """What the table holds of the region ``y`` (cut to its ``yh x yw`` box), as met or
+    folded: its value (copied to the slot of ``y`` when there is room) or -1; the region
+    folded, with its box; and the values it was shown not to have (a mask)."""
     met = _slot(y, yw, keys, tags)
     tag = tags[met]
     if tag and tag & _TAG_VALUE < _ABSENT:
-        return np.int64(tag & _TAG_VALUE)
+        return np.int64(tag & _TAG_VALUE), y, yh, yw, _ZERO
     x, h, w = _fold(y, yh, yw)
-    home = _slot(x, w, keys, tags)
-    tag = tags[home]
-    if tag and tag & _TAG_VALUE < _ABSENT:
-        value = tag & _TAG_VALUE
-        if (not tags[met] or tags[met] & _TAG_VALUE >= _ABSENT) and _has_room(
-                used[0], len(keys)):
+    home = tags[_slot(x, w, keys, tags)]
+    if home and home & _TAG_VALUE < _ABSENT:
+        value = home & _TAG_VALUE
+        if (not tag or tag & _TAG_VALUE >= _ABSENT) and _has_room(used[0], len(keys)):
             _put(met, y, yw, value, keys, tags, used)
-        return np.int64(value)
-    # What is known of it without its value: values it was shown not to have.
-    if tag:
-        want_lo &= ~_U(tag & _ABSENT - 1)
-    if tags[met]:
-        want_lo &= ~_U(tags[met] & _ABSENT - 1)
-    if not want_lo and not want_hi:
-        return np.int64(_OUT)
-    if used[2] >= quota:
-        return np.int64(_PAUSED)
-    used[2] += 1
-    not_last = _not_last_column(h, w)
-    # A region lost by the symmetry strategy has no play worth searching: its value is 0.
-    mirrored = mirror_wins(game, x, h, w)
-    starts = anchors(game, x, h, w, not_last)
-    plays = 0
-    if not mirrored:
-        for moves in starts:
-            plays += _popcount(moves)
-    # The plays that leave their region in one piece, as far as the cells round them show.
-    ones = single_plays(game, x, w, not_last)
-    # The values it may still have: at most its number of plays.
-    may_lo, may_hi = _low(plays + 1), _low(plays + 1 - 64) if plays >= 64 else _ZERO
-    # First pass: options the table values at once.  The others are kept with their
-    # difficulty, to be searched easiest first.
+        return np.int64(value), x, h, w, _ZERO
+    return np.int64(-1), x, h, w, _U((home | tag) & (_ABSENT - 1))
+
+
+@njit(cache=CACHING, inline='always')
+def _first_pass(game, x, h, w, not_last, starts, ones, mirrored, plays, may_lo, may_hi,  # type: ignore[no-untyped-def]
+                want_lo, want_hi, keys, tags, parts):
+    """The options of the region ``x`` that the table values at once, taken out of ``may``;
+    the others kept with their difficulty, easiest first.  Returns their anchors and shapes
+    and how many, ``may`` then, and whether ``may`` has no value wanted left (``x`` is
+    answered then)."""
     firsts = np.empty(plays, np.uint64)
     shapes = np.empty(plays, np.int64)
     costs = np.empty(plays, np.int64)
-    parts = np.empty(_MOST_PARTS, np.uint64)
     left = 0
     for shape in range(len(starts)):
         moves = _ZERO if mirrored else starts[shape]
@@ -267,7 +268,7 @@ def _value_in(game, part, h, w, want_lo, want_hi, keys, tags, used,  # type: ign
             if count == 0:
                 may_lo, may_hi = _take(value, may_lo, may_hi)
                 if not (may_lo & want_lo) and not (may_hi & want_hi):
-                    return _exclude(x, w, want_lo, want_hi, may_lo, keys, tags, used)
+                    return firsts, shapes, left, may_lo, may_hi, True
                 continue
             cost = 0
             for k in range(count):
@@ -280,6 +281,46 @@ def _value_in(game, part, h, w, want_lo, want_hi, keys, tags, used,  # type: ign
                 k -= 1
             firsts[k], shapes[k], costs[k] = first, shape, cost
             left += 1
+    return firsts, shapes, left, may_lo, may_hi, False
+
+
+@njit(cache=CACHING)
+def _value_in(game, part, h, w, want_lo, want_hi, keys, tags, used,  # type: ignore[no-untyped-def]
+              quota):
+    """The value of the region ``part`` (free cells of an ``h x w`` frame, joined, each with
+    a play) when it is in the set ``want`` (or known anyway), else ``_OUT``; ``_FULL`` or
+    ``_PAUSED`` when the search must stop (see the module's text)."""
+    if _popcount(part) < smallest_searched(game):
+        return np.int64(1)
+    y, yh, yw = _crop(part, h, w)
+    value, x, h, w, absent = _looked_up(y, yh, yw, keys, tags, used)
+    if value >= 0:
+        return value
+    # What is known of it without its value: values it was shown not to have.
+    want_lo &= ~absent
+    if not want_lo and not want_hi:
+        return np.int64(_OUT)
+    if used[2] >= quota:
+        return np.int64(_PAUSED)
+    used[2] += 1
+    not_last = _not_last_column(h, w)
+    # A region lost by the symmetry strategy has no play worth searching: its value is 0.
+    mirrored = mirror_wins(game, x, h, w)
+    starts = anchors(game, x, h, w, not_last)
+    plays = 0
+    if not mirrored:
+        for moves in starts:
+            plays += _popcount(moves)
+    # The plays that leave their region in one piece, as far as the cells round them show.
+    ones = single_plays(game, x, w, not_last)
+    # The values it may still have: at most its number of plays.
+    may_lo, may_hi = _low(plays + 1), _low(plays + 1 - 64) if plays >= 64 else _ZERO
+    parts = np.empty(_MOST_PARTS, np.uint64)
+    firsts, shapes, left, may_lo, may_hi, done = _first_pass(
+        game, x, h, w, not_last, starts, ones, mirrored, plays, may_lo, may_hi, want_lo,
+        want_hi, keys, tags, parts)
+    if done:
+        return _exclude(x, w, want_lo, want_hi, may_lo, keys, tags, used)
     exact = True
     for m in range(left):
         if not (may_lo & want_lo) and not (may_hi & want_hi):
@@ -309,9 +350,7 @@ def _value_in(game, part, h, w, want_lo, want_hi, keys, tags, used,  # type: ign
         if count == 0:
             found = np.int64(0)
         else:
-            ask_lo, ask_hi = _without_largest(may_lo, may_hi)
-            top_lo, top_hi = _up_to(want_lo, want_hi)
-            ask_lo, ask_hi = _xored(ask_lo & top_lo, ask_hi & top_hi, total)
+            ask_lo, ask_hi = _asked_of_last(may_lo, may_hi, want_lo, want_hi, total)
             found = _value_in(game, parts[count - 1], h, w, ask_lo, ask_hi, keys, tags, used,
                               quota)
         if found == _OUT:
@@ -321,13 +360,15 @@ def _value_in(game, part, h, w, want_lo, want_hi, keys, tags, used,  # type: ign
             return found
         else:
             may_lo, may_hi = _take(found ^ total, may_lo, may_hi)
-    # One value is left.
-    value = _trailing_zeros(may_lo) if may_lo else 64 + _trailing_zeros(may_hi)
-    top_lo, top_hi = _up_to(want_lo, want_hi)
-    if value < 64:
-        in_reach = (top_lo >> _U(value)) & _ONE != _ZERO
-    else:
-        in_reach = (top_hi >> _U(value - 64)) & _ONE != _ZERO
+    return _settled(x, w, y, yw, may_lo, may_hi, want_lo, want_hi, exact, keys, tags, used)
+
+
+@njit(cache=CACHING, inline='always')
+def _settled(x, w, y, yw, may_lo, may_hi, want_lo, want_hi, exact, keys, tags, used):  # type: ignore[no-untyped-def]
+    """The answer for the region ``x`` (met as ``y``) once its options are searched: the
+    value left in ``may`` (kept in the table for both), or ``_OUT`` when it is not
+    ``exact`` and above every value wanted, or ``_FULL``."""
+    value, in_reach = _value_left(may_lo, may_hi, want_lo, want_hi)
     if not exact and not in_reach:
         # Its value is at least the one left, which is above every value asked.
         return _exclude(x, w, want_lo, want_hi, _ALL << _U(value) if value < 64 else _ZERO,
@@ -410,17 +451,7 @@ def value_in(cells: int, rows: int, cols: int, kind: int, wanted: int) -> int | 
     >>> value_in(0b111, 1, 3, KINGS, wanted=0b100)
     2
     """
-    parts, total, watch = _prepared(cells, rows, cols, kind)
-    if not parts:
-        return 0 if wanted & 1 else None
-    lo, hi = _spread(wanted, total)
-    if not lo and not hi:
-        return None
-    found = _ask(parts[-1], rows, cols, kind, (lo, hi), watch)
-    if found == _OUT:
-        return None
-    value = found ^ total
-    return value if wanted >> value & 1 else None
+    return _value_of_regions(_ask, _prepared(cells, rows, cols, kind), rows, cols, kind, wanted)
 
 
 def nim_value(cells: int, rows: int, cols: int, kind: int = CRAM) -> int:
@@ -520,12 +551,40 @@ def known(cells: int, rows: int, cols: int, kind: int = CRAM) -> int | None:
 
 
 def _full(part: int, rows: int, cols: int, kind: int, watch: Watch) -> int:
-    """A region's value, asked for the values up to 0, then up to 1, and so on: each
-    search is pruned by its bound, and keeps what it learns for the next."""
+    """A region's value (:func:`_full_by`)."""
+    return _full_by(_ask, part, rows, cols, kind, watch)
+
+
+#: One region's value if in a set of values (two words), else ``_OUT``: :func:`_ask`, or
+#: the search on two words' (:mod:`grundy.boards.wide_search`).
+Ask = Callable[[int, int, int, int, tuple[int, int], Watch], int]
+
+
+def _full_by(ask: Ask, part: int, rows: int, cols: int, kind: int, watch: Watch) -> int:
+    """A region's value, asked of ``ask`` for the values up to 0, then up to 1, and so on:
+    each search is pruned by its bound, and keeps what it learns for the next."""
     bound = 0
-    while (found := _ask(part, rows, cols, kind, _spread((2 << bound) - 1, 0), watch)) == _OUT:
+    while (found := ask(part, rows, cols, kind, _spread((2 << bound) - 1, 0), watch)) == _OUT:
         bound += 1
     return found
+
+
+def _value_of_regions(ask: Ask, prepared: tuple[list[int], int, Watch], rows: int, cols: int,
+                      kind: int, wanted: int) -> int | None:
+    """The value of a position if in ``wanted`` (as :func:`value_in`), else None, from its
+    regions ``prepared`` (the largest last, the xor of the values of the others, the watch),
+    the last asked of ``ask``."""
+    parts, total, watch = prepared
+    if not parts:
+        return 0 if wanted & 1 else None
+    lo, hi = _spread(wanted, total)
+    if not lo and not hi:
+        return None
+    found = ask(parts[-1], rows, cols, kind, (lo, hi), watch)
+    if found == _OUT:
+        return None
+    value = found ^ total
+    return value if wanted >> value & 1 else None
 
 
 _MAX = (1 << 64) - 1

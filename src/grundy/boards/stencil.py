@@ -4,9 +4,9 @@ The set search (:mod:`grundy.boards.set_search`) is one piece of compiled code f
 game; what differs from game to game is asked of the game's *stencil*, an object of a class
 of its own (a subclass of :class:`Stencil`) that the compiled code receives as its first
 argument.  Each hook below is a stub in Python; a game's module gives its body for its
-stencil with numba's ``overload`` (``@overload(live)`` ... ``if game is CRAM_TYPE: return
-...``), so numba picks the body while it compiles the search for that stencil's type: no
-branch on the game is left at run time, and the search is compiled (and cached) once per
+stencil with :func:`hook` (numba's ``overload``: ``@hook(live, CRAM_TYPE)`` on the body), so
+numba picks the body while it compiles the search for that stencil's type: no branch on the
+game is left at run time, and the search is compiled (and cached) once per
 game.  A new compiled game is one module with its stencil class and its hooks, and one entry
 in :data:`grundy.boards.compiled_games.STENCILS`.
 
@@ -35,10 +35,13 @@ the games so far).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, NoReturn
+from collections.abc import Callable
+from typing import Any, ClassVar, NoReturn, TypeVar
 
 from numba import types
-from numba.extending import NativeValue, models, register_model, typeof_impl, unbox
+from numba.extending import NativeValue, models, overload, register_model, typeof_impl, unbox
+
+_Body = TypeVar("_Body", bound=Callable[..., Any])
 
 
 class Stencil:
@@ -71,14 +74,37 @@ def _unbox(typ: Any, obj: Any, c: Any) -> Any:
 
 
 def stencil_type(cls: type[Stencil]) -> StencilType:
-    """The numba type of the stencils of ``cls``, registered so compiled code takes them."""
+    """The numba type of the stencils of ``cls``, registered so compiled code takes them,
+    with its :func:`smallest_searched` (``cls.smallest``)."""
     typ = StencilType(cls.__name__)
 
     @typeof_impl.register(cls)
     def _typeof(value: Stencil, context: Any) -> StencilType:
         return typ
 
+    smallest = cls.smallest
+
+    @hook(smallest_searched, typ)
+    def _smallest(game: Any) -> int:
+        return smallest
+
     return typ
+
+
+def hook(generic: Callable[..., Any], typ: StencilType) -> Callable[[_Body], _Body]:
+    """Make the decorated function the body of the hook ``generic`` (below) for the
+    stencils of type ``typ``; it takes the hook's arguments.  The choice is numba's, made
+    while it compiles the caller (``overload``); ``strict=False`` because the chooser takes
+    any arguments: the body is checked against them when it is compiled."""
+
+    def register(body: _Body) -> _Body:
+        def choose(game: Any, *args: Any) -> _Body | None:
+            return body if game is typ else None
+
+        overload(generic, strict=False)(choose)
+        return body
+
+    return register
 
 
 def _compiled_only(name: str) -> NoReturn:

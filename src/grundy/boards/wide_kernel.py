@@ -19,8 +19,6 @@ its width in a table of its own.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from numba import njit
 
@@ -28,11 +26,15 @@ from grundy.boards.region_kernel import (
     _FIRST_LOG,
     _GOLDEN,
     _MIX,
+    _ONE,
     _TAG_SHIFT,
+    _U,
+    _ZERO,
     _bit_length,
     _low,
     _popcount,
     _reverse,
+    _Table,
     _trailing_zeros,
 )
 from grundy.compiled import CACHING
@@ -41,10 +43,6 @@ from grundy.compiled import CACHING
 MAX_WIDE_CELLS = 128
 #: The longest side of a frame of the wide search (a row is one word).
 MAX_SIDE = 64
-
-_U = np.uint64
-_ZERO = _U(0)
-_ONE = _U(1)
 
 
 # -- two words -----------------------------------------------------------------------------
@@ -252,23 +250,13 @@ def _rehash2(keys, tags, new_keys, new_tags):  # type: ignore[no-untyped-def]
             new_tags[j] = tag
 
 
-class WideTable:
+class WideTable(_Table):
     """A table of solved wide regions: two words of key per slot, tags as the narrow table's
     (:class:`grundy.boards.region_kernel._Table`), and how many slots are used."""
 
-    def __init__(self, size: int = 0) -> None:
-        size = size or 1 << (_FIRST_LOG - 4)
-        self.keys: np.ndarray[Any, np.dtype[np.uint64]] = np.zeros(2 * size, np.uint64)
-        self.tags: np.ndarray[Any, np.dtype[np.int16]] = np.zeros(size, np.int16)
-        self.used: np.ndarray[Any, np.dtype[np.int64]] = np.zeros(3, np.int64)
+    words = 2
+    first_size = 1 << (_FIRST_LOG - 4)
 
-    def grown(self) -> WideTable:
-        """A table four times larger holding every region of this one."""
-        bigger = WideTable(4 * len(self.tags))
+    def rehash(self, bigger: WideTable) -> None:
+        """Put every region of this table into ``bigger``."""
         _rehash2(self.keys, self.tags, bigger.keys, bigger.tags)
-        bigger.used[:] = self.used
-        return bigger
-
-    def bytes(self) -> int:
-        """The memory the table holds."""
-        return int(self.keys.nbytes + self.tags.nbytes)

@@ -26,20 +26,29 @@ from numba import njit
 from grundy.boards import region_kernel as kernel
 from grundy.boards import set_search
 from grundy.boards.compiled_games import STENCILS
-from grundy.boards.region_kernel import _ABSENT, _TAG_VALUE, CRAM, _has_room, _low
+from grundy.boards.region_kernel import (
+    _ABSENT,
+    _ALL,
+    _TAG_VALUE,
+    _U,
+    _ZERO,
+    CRAM,
+    _has_room,
+    _low,
+)
 from grundy.boards.set_search import (
     _FULL,
     _MOST_PARTS,
     _OUT,
     _PAUSED,
+    _asked_of_last,
     _known,
-    _spread,
     _take,
     _up_to,
     _up_to_value,
     _value_in,
+    _value_left,
     _without_largest,
-    _xored,
 )
 from grundy.boards.stencil import (
     anchors2,
@@ -55,7 +64,6 @@ from grundy.boards.wide_kernel import (
     WideTable,
     _count2,
     _crop2,
-    _first2,
     _fold2,
     _lowest2,
     _not_last_column2,
@@ -65,11 +73,6 @@ from grundy.boards.wide_kernel import (
 from grundy.budget import Watch, current_work
 from grundy.caches import register
 from grundy.compiled import CACHING
-
-_U = np.uint64
-_ZERO = _U(0)
-_ONE = _U(1)
-_ALL = _U(0xFFFF_FFFF_FFFF_FFFF)
 
 # The table of wide regions is full (the one-word table full is set_search's _FULL).
 _FULL_WIDE = -5
@@ -141,52 +144,30 @@ def _exclude2(lo, hi, w, want_lo, want_hi, may_lo, wkeys, wtags,  # type: ignore
     return np.int64(_OUT)
 
 
-@njit(cache=CACHING)
-def _value_in2(game, lo, hi, h, w, want_lo, want_hi, keys, tags, used,  # type: ignore[no-untyped-def]
-               wkeys, wtags, wused, quota, narrow):
-    """The value of the region ``(lo, hi)`` of an ``h x w`` frame when it is in the set
-    ``want`` (or known anyway), else ``_OUT``; ``_FULL``, ``_FULL_WIDE`` or ``_PAUSED`` when
-    the search must stop.  As set_search._value_in, on two words; a region whose box has at
-    most ``narrow`` cells (64, or 0 to search everything on two words) is asked of it."""
-    if _count2(lo, hi) < smallest_searched(game):
-        return np.int64(1)
-    y_lo, y_hi, yh, yw = _crop2(lo, hi, h, w)
-    if yh * yw <= narrow:
-        return _value_in(game, y_lo, yh, yw, want_lo, want_hi, keys, tags, used, quota)
+@njit(cache=CACHING, inline='always')
+def _looked_up2(y_lo, y_hi, yh, yw, wkeys, wtags, wused):  # type: ignore[no-untyped-def]
+    """As set_search._looked_up, in the table of wide regions."""
     met = _slot2(y_lo, y_hi, yw, wkeys, wtags)
     tag = wtags[met]
     if tag and tag & _TAG_VALUE < _ABSENT:
-        return np.int64(tag & _TAG_VALUE)
+        return np.int64(tag & _TAG_VALUE), y_lo, y_hi, yh, yw, _ZERO
     x_lo, x_hi, h, w = _fold2(y_lo, y_hi, yh, yw)
-    home = _slot2(x_lo, x_hi, w, wkeys, wtags)
-    tag = wtags[home]
-    if tag and tag & _TAG_VALUE < _ABSENT:
-        value = tag & _TAG_VALUE
-        if (not wtags[met] or wtags[met] & _TAG_VALUE >= _ABSENT) and _has_room(
-                wused[0], len(wtags)):
+    home = wtags[_slot2(x_lo, x_hi, w, wkeys, wtags)]
+    if home and home & _TAG_VALUE < _ABSENT:
+        value = home & _TAG_VALUE
+        if (not tag or tag & _TAG_VALUE >= _ABSENT) and _has_room(wused[0], len(wtags)):
             _put2(met, y_lo, y_hi, yw, value, wkeys, wtags, wused)
-        return np.int64(value)
-    if tag:
-        want_lo &= ~_U(tag & _ABSENT - 1)
-    if wtags[met]:
-        want_lo &= ~_U(wtags[met] & _ABSENT - 1)
-    if not want_lo and not want_hi:
-        return np.int64(_OUT)
-    if used[2] >= quota:
-        return np.int64(_PAUSED)
-    used[2] += 1
-    nl_lo, nl_hi = _not_last_column2(h, w)
-    mirrored = mirror_wins2(game, x_lo, x_hi, h, w)
-    starts = anchors2(game, x_lo, x_hi, h, w, nl_lo, nl_hi)
-    plays = 0
-    if not mirrored:
-        for moves in starts:
-            plays += _count2(moves[0], moves[1])
-    may_lo, may_hi = _low(plays + 1), _low(plays + 1 - 64) if plays >= 64 else _ZERO
+        return np.int64(value), x_lo, x_hi, h, w, _ZERO
+    return np.int64(-1), x_lo, x_hi, h, w, _U((home | tag) & (_ABSENT - 1))
+
+
+@njit(cache=CACHING, inline='always')
+def _first_pass2(game, x_lo, x_hi, h, w, nl_lo, nl_hi, starts, mirrored, plays, may_lo,  # type: ignore[no-untyped-def]
+                 may_hi, want_lo, want_hi, keys, tags, wkeys, wtags, parts, narrow):
+    """As set_search._first_pass, on two words (anchors in ``firsts`` two words each)."""
     firsts = np.empty(2 * plays, np.uint64)
     shapes = np.empty(plays, np.int64)
     costs = np.empty(plays, np.int64)
-    parts = np.empty(2 * _MOST_PARTS, np.uint64)
     left = 0
     for shape in range(len(starts)):
         m_lo, m_hi = (_ZERO, _ZERO) if mirrored else starts[shape]
@@ -207,8 +188,7 @@ def _value_in2(game, lo, hi, h, w, want_lo, want_hi, keys, tags, used,  # type: 
             if count == 0:
                 may_lo, may_hi = _take(value, may_lo, may_hi)
                 if not (may_lo & want_lo) and not (may_hi & want_hi):
-                    return _exclude2(x_lo, x_hi, w, want_lo, want_hi, may_lo, wkeys, wtags,
-                                     wused)
+                    return firsts, shapes, left, may_lo, may_hi, True
                 continue
             cost = 0
             for k in range(count):
@@ -221,6 +201,44 @@ def _value_in2(game, lo, hi, h, w, want_lo, want_hi, keys, tags, used,  # type: 
                 k -= 1
             firsts[2 * k], firsts[2 * k + 1], shapes[k], costs[k] = f_lo, f_hi, shape, cost
             left += 1
+    return firsts, shapes, left, may_lo, may_hi, False
+
+
+@njit(cache=CACHING)
+def _value_in2(game, lo, hi, h, w, want_lo, want_hi, keys, tags, used,  # type: ignore[no-untyped-def]
+               wkeys, wtags, wused, quota, narrow):
+    """The value of the region ``(lo, hi)`` of an ``h x w`` frame when it is in the set
+    ``want`` (or known anyway), else ``_OUT``; ``_FULL``, ``_FULL_WIDE`` or ``_PAUSED`` when
+    the search must stop.  As set_search._value_in, on two words; a region whose box has at
+    most ``narrow`` cells (64, or 0 to search everything on two words) is asked of it."""
+    if _count2(lo, hi) < smallest_searched(game):
+        return np.int64(1)
+    y_lo, y_hi, yh, yw = _crop2(lo, hi, h, w)
+    if yh * yw <= narrow:
+        return _value_in(game, y_lo, yh, yw, want_lo, want_hi, keys, tags, used, quota)
+    value, x_lo, x_hi, h, w, absent = _looked_up2(y_lo, y_hi, yh, yw, wkeys, wtags, wused)
+    if value >= 0:
+        return value
+    want_lo &= ~absent
+    if not want_lo and not want_hi:
+        return np.int64(_OUT)
+    if used[2] >= quota:
+        return np.int64(_PAUSED)
+    used[2] += 1
+    nl_lo, nl_hi = _not_last_column2(h, w)
+    mirrored = mirror_wins2(game, x_lo, x_hi, h, w)
+    starts = anchors2(game, x_lo, x_hi, h, w, nl_lo, nl_hi)
+    plays = 0
+    if not mirrored:
+        for moves in starts:
+            plays += _count2(moves[0], moves[1])
+    may_lo, may_hi = _low(plays + 1), _low(plays + 1 - 64) if plays >= 64 else _ZERO
+    parts = np.empty(2 * _MOST_PARTS, np.uint64)
+    firsts, shapes, left, may_lo, may_hi, done = _first_pass2(
+        game, x_lo, x_hi, h, w, nl_lo, nl_hi, starts, mirrored, plays, may_lo, may_hi, want_lo,
+        want_hi, keys, tags, wkeys, wtags, parts, narrow)
+    if done:
+        return _exclude2(x_lo, x_hi, w, want_lo, want_hi, may_lo, wkeys, wtags, wused)
     exact = True
     for m in range(left):
         if not (may_lo & want_lo) and not (may_hi & want_hi):
@@ -250,9 +268,7 @@ def _value_in2(game, lo, hi, h, w, want_lo, want_hi, keys, tags, used,  # type: 
         if count == 0:
             found = np.int64(0)
         else:
-            ask_lo, ask_hi = _without_largest(may_lo, may_hi)
-            top_lo, top_hi = _up_to(want_lo, want_hi)
-            ask_lo, ask_hi = _xored(ask_lo & top_lo, ask_hi & top_hi, total)
+            ask_lo, ask_hi = _asked_of_last(may_lo, may_hi, want_lo, want_hi, total)
             found = _value_in2(game, parts[2 * last], parts[2 * last + 1], h, w, ask_lo,
                                ask_hi, keys, tags, used, wkeys, wtags, wused, quota, narrow)
         if found == _OUT:
@@ -262,12 +278,15 @@ def _value_in2(game, lo, hi, h, w, want_lo, want_hi, keys, tags, used,  # type: 
             return found
         else:
             may_lo, may_hi = _take(found ^ total, may_lo, may_hi)
-    value = _first2(may_lo, may_hi)
-    top_lo, top_hi = _up_to(want_lo, want_hi)
-    if value < 64:
-        in_reach = (top_lo >> _U(value)) & _ONE != _ZERO
-    else:
-        in_reach = (top_hi >> _U(value - 64)) & _ONE != _ZERO
+    return _settled2(x_lo, x_hi, w, y_lo, y_hi, yw, may_lo, may_hi, want_lo, want_hi, exact,
+                     wkeys, wtags, wused)
+
+
+@njit(cache=CACHING, inline='always')
+def _settled2(x_lo, x_hi, w, y_lo, y_hi, yw, may_lo, may_hi, want_lo, want_hi, exact,  # type: ignore[no-untyped-def]
+              wkeys, wtags, wused):
+    """As set_search._settled, in the table of wide regions (``_FULL_WIDE`` when full)."""
+    value, in_reach = _value_left(may_lo, may_hi, want_lo, want_hi)
     if not exact and not in_reach:
         return _exclude2(x_lo, x_hi, w, want_lo, want_hi,
                          _ALL << _U(value) if value < 64 else _ZERO, wkeys, wtags, wused)
@@ -377,10 +396,7 @@ def _ask(part: int, rows: int, cols: int, kind: int, wanted: tuple[int, int],
 
 
 def _full(part: int, rows: int, cols: int, kind: int, watch: Watch) -> int:
-    bound = 0
-    while (found := _ask(part, rows, cols, kind, _spread((2 << bound) - 1, 0), watch)) == _OUT:
-        bound += 1
-    return found
+    return set_search._full_by(_ask, part, rows, cols, kind, watch)
 
 
 def _prepared(cells: int, rows: int, cols: int, kind: int) -> tuple[list[int], int, Watch]:
@@ -403,17 +419,8 @@ def value_in(cells: int, rows: int, cols: int, kind: int, wanted: int) -> int | 
     >>> value_in(0b1111 << 70, 8, 10, CRAM, wanted=0b110)
     2
     """
-    parts, total, watch = _prepared(cells, rows, cols, kind)
-    if not parts:
-        return 0 if wanted & 1 else None
-    lo, hi = _spread(wanted, total)
-    if not lo and not hi:
-        return None
-    found = _ask(parts[-1], rows, cols, kind, (lo, hi), watch)
-    if found == _OUT:
-        return None
-    value = found ^ total
-    return value if wanted >> value & 1 else None
+    prepared = _prepared(cells, rows, cols, kind)
+    return set_search._value_of_regions(_ask, prepared, rows, cols, kind, wanted)
 
 
 def nim_value(cells: int, rows: int, cols: int, kind: int = CRAM) -> int:

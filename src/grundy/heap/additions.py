@@ -38,9 +38,9 @@ from operator import xor
 from grundy.core.game import Game, Option
 from grundy.core.position import Position
 from grundy.core.ruleset import Ruleset, fixed
-from grundy.errors import InvalidGame, InvalidPosition
+from grundy.errors import InvalidPosition
 from grundy.heap.base import HeapGame, Heaps, parse_heap
-from grundy.numerals import whole_number
+from grundy.heap.numbered import Numbered
 
 #: Largest pool of ``nim-add:K``.
 MAX_POOL = 10**6
@@ -48,7 +48,7 @@ MAX_POOL = 10**6
 MAX_ROW = 1000
 
 
-class NimWithAdditions(Game[Heaps]):
+class NimWithAdditions(Numbered, Game[Heaps]):
     """Nim in which a move may instead add 1 to ``pool`` tokens to one heap from the pool.
 
     >>> game = NimWithAdditions(2)
@@ -59,21 +59,15 @@ class NimWithAdditions(Game[Heaps]):
     picture = "additions"
     name = "nim-add"
 
-    def __init__(self, pool: int) -> None:
-        if isinstance(pool, bool) or not isinstance(pool, int) or not 0 <= pool <= MAX_POOL:
-            raise InvalidGame(f"nim-add:{pool}: the pool of additions is a whole number "
-                              f"0-{MAX_POOL}")
-        self.pool = pool
-
-    @classmethod
-    def parse(cls, parameter: str) -> NimWithAdditions:
-        """``nim-add:K``: the pool holds K tokens."""
-        return cls(whole_number(parameter, "nim-add:K, the pool K", error=InvalidGame))
+    lowest = 0
+    highest = MAX_POOL
+    number_is = "the pool of additions is"
+    number_named = "the pool K"
 
     @property
-    def text(self) -> str:
-        """``nim-add:K``."""
-        return f"nim-add:{self.pool}"
+    def pool(self) -> int:
+        """The tokens in the pool."""
+        return self.number
 
     def value(self, state: Heaps) -> int:
         """The nim-sum of the heaps (the pool does not count)."""
@@ -143,15 +137,6 @@ class NimWithAdditions(Game[Heaps]):
         for h in state:
             total *= h + self.pool + 1
         return total
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, NimWithAdditions) and other.pool == self.pool
-
-    def __hash__(self) -> int:
-        return hash(("nim-add", self.pool))
-
-    def __repr__(self) -> str:
-        return f"NimWithAdditions({self.pool})"
 
 
 def _take(heap: int, left: int) -> str:
@@ -248,11 +233,9 @@ class Northcott(Game[Rows]):
             total *= len(row) * (len(row) - 1) // 2
         return total
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Northcott
-
-    def __hash__(self) -> int:
-        return hash(self.name)
+    def parameters(self) -> tuple[()]:
+        """Fixed rules: every instance is the same game."""
+        return ()
 
 
 def _gap(row: str) -> int:

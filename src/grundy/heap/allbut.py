@@ -168,11 +168,9 @@ class AllBut(HeapGame):
         """The text form names the game."""
         return self.text
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, AllBut) and other.excluded == self.excluded
-
-    def __hash__(self) -> int:
-        return hash(("all-but", self.excluded))
+    def parameters(self) -> frozenset[int]:
+        """The amounts that may not be taken."""
+        return self.excluded
 
     def __repr__(self) -> str:
         return f"AllBut({set(sorted(self.excluded))})"

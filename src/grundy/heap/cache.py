@@ -41,6 +41,7 @@ except ImportError:  # pragma: no cover - not on POSIX: os.replace alone keeps f
     fcntl = None  # type: ignore[assignment]
 
 from grundy.errors import InvalidArgument
+from grundy.places import chosen_path
 from grundy.seal import Sealing, user_seal
 
 ENVIRONMENT_VARIABLE = "GRUNDY_CACHE_DIR"
@@ -59,15 +60,9 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9.,_+=-]+")
 
 
 def default_directory() -> Path:
-    """``$GRUNDY_CACHE_DIR`` if set, else the user's cache directory for ``grundy``.
-
-    >>> from unittest import mock
-    >>> with mock.patch.dict(os.environ, {"GRUNDY_CACHE_DIR": "/tmp/somewhere"}):
-    ...     str(default_directory())
-    '/tmp/somewhere'
-    """
-    chosen = os.environ.get(ENVIRONMENT_VARIABLE)
-    return Path(chosen) if chosen else Path(user_cache_dir("grundy"))
+    """``$GRUNDY_CACHE_DIR`` if set, else the user's cache directory for ``grundy`` (as
+    :func:`grundy.places.chosen_path` shows)."""
+    return chosen_path(ENVIRONMENT_VARIABLE, lambda: Path(user_cache_dir("grundy")))
 
 
 def file_name(key: str) -> str:

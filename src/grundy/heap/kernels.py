@@ -317,6 +317,38 @@ def _keep(state, rare_count, largest, scan_steps):  # type: ignore[no-untyped-de
     state[SCAN_STEPS] = scan_steps
 
 
+@njit(cache=CACHING, inline="always")
+def _unpacked(state):  # type: ignore[no-untyped-def]
+    """What a chunk of a sparse kernel starts from: the rare heaps, the largest value and
+    the scan steps so far (as :func:`_keep` wrote them), half the value range, the base and
+    the scan depth."""
+    return (state[RARE_COUNT], state[LARGEST], state[SCAN_STEPS], state[VALUE_RANGE] // 2,
+            state[BASE], state[SCAN_DEPTH])
+
+
+@njit(cache=CACHING, inline="always")
+def _common_candidate(seen, stamp, common_vals):  # type: ignore[no-untyped-def]
+    """Step 2: the least common value not marked with ``stamp`` (the heap's value, unless
+    a rare value below it is unmarked too)."""
+    q = 0
+    while seen[common_vals[q]] == stamp:
+        q += 1
+    return common_vals[q]
+
+
+@njit(cache=CACHING, inline="always")
+def _unmarked_rare(seen, stamp, rare_vals, c, needed, at):  # type: ignore[no-untyped-def]
+    """The rare values below ``c`` not marked with ``stamp``, written to ``needed`` from
+    ``at`` on (a proof scan must find them); returns where they end."""
+    q = 0
+    while rare_vals[q] < c:
+        if seen[rare_vals[q]] != stamp:
+            needed[at] = rare_vals[q]
+            at += 1
+        q += 1
+    return at
+
+
 @njit(cache=CACHING)
 def _sparse_chunk(head, g, start, stop, take_k, take_bits, splits, triples, unequal,  # type: ignore[no-untyped-def]
                   rare_pos, rare_val, rare_tab, common_vals, rare_vals, seen, needed, hist, state,
@@ -325,12 +357,7 @@ def _sparse_chunk(head, g, start, stop, take_k, take_bits, splits, triples, uneq
     # holds the values of the first heaps, and proof scans look at smaller parts up to
     # depth (all of them when every value is kept: base 0, head is g; three-heap moves
     # only then).
-    nrare = state[RARE_COUNT]
-    top = state[LARGEST]
-    scanned = state[SCAN_STEPS]
-    half = state[VALUE_RANGE] // 2
-    base = state[BASE]
-    depth = state[SCAN_DEPTH]
+    nrare, top, scanned, half, base, depth = _unpacked(state)
     cap = rare_pos.shape[0]
     nsplit = splits.shape[0]
     seen[:] = 0
@@ -349,17 +376,8 @@ def _sparse_chunk(head, g, start, stop, take_k, take_bits, splits, triples, uneq
                 ga = np.int64(g[a])
                 for b in range(a, (rest - a) // 2 + 1):
                     seen[ga ^ np.int64(g[b]) ^ np.int64(g[rest - a - b])] = stamp
-        q = 0
-        while seen[common_vals[q]] == stamp:
-            q += 1
-        c = common_vals[q]
-        need = 0
-        q = 0
-        while rare_vals[q] < c:
-            if seen[rare_vals[q]] != stamp:
-                needed[need] = rare_vals[q]
-                need += 1
-            q += 1
+        c = _common_candidate(seen, stamp, common_vals)
+        need = _unmarked_rare(seen, stamp, rare_vals, c, needed, 0)
         if need > 0 and nsplit > 0:
             need, steps = _scan_splits(head, g, base, depth, i, splits, unequal, seen, stamp,
                                        needed, 0, need)
@@ -395,6 +413,81 @@ def _sparse_chunk(head, g, start, stop, take_k, take_bits, splits, triples, uneq
 _BLOCK = 2048
 
 
+@njit(cache=CACHING, inline="always")
+def _guess_block(g, base, i, block_end, top, half, limit, take_k, take_bits, splits,  # type: ignore[no-untyped-def]
+                 unequal, rare_pos, rare_val, nrare, common_vals, rare_vals, seen, scan_heap,
+                 need_at, need_vals):
+    # The parallel kernel's guesses: steps 1-2 heap by heap from i, each heap's value taken
+    # to be its common candidate, and the rare values its proof scan must find listed
+    # (scan s: heap scan_heap[s], need_vals[need_at[s]:need_at[s + 1]]).  Returns the end
+    # of the block guessed, its status (as the kernel's) and the number of scans.
+    size = seen.shape[0]
+    guess_top = top
+    nscan = 0
+    total = 0
+    for h in range(i, block_end):
+        if guess_top >= half:
+            return h, 1, nscan
+        if total + size > need_vals.shape[0]:
+            return h, 0, nscan
+        stamp = h - i + 1
+        _mark_rare_options(g, base, h, stamp, take_k, take_bits, splits, unequal,
+                           rare_pos, rare_val, nrare, seen)
+        c = _common_candidate(seen, stamp, common_vals)
+        if c >= limit:
+            # The value may still fit if a scan fails: the serial kernel decides.
+            return h, 4, nscan
+        first = total
+        total = _unmarked_rare(seen, stamp, rare_vals, c, need_vals, total)
+        if total > first:
+            scan_heap[nscan] = h
+            need_at[nscan] = first
+            nscan += 1
+            need_at[nscan] = total
+        g[h - base] = c
+        guess_top = max(guess_top, c)
+    return block_end, 0, nscan
+
+
+@njit(cache=CACHING, inline="always")
+def _first_failed_scan(g, base, i, end, status, length, scan_heap, found, steps, nscan):  # type: ignore[no-untyped-def]
+    # The block's scans in heap order up to the first that failed: the guesses before it
+    # hold.  One that stopped at its depth ends the run (status 5); one that found a rare
+    # value sets its heap's value and the block ends after it, and the next block is half
+    # as long as the stretch that held.  Returns the end, status and length of the next
+    # block, and the scan steps taken.
+    scanned = 0
+    for s in range(nscan):
+        scanned += steps[s]
+        steps[s] = 0
+        if found[s] == -2:
+            return scan_heap[s], 5, length, scanned
+        if found[s] >= 0:
+            end = scan_heap[s] + 1
+            g[scan_heap[s] - base] = found[s]
+            return end, 0, max(16, (end - i) // 2), scanned
+    return end, status, length, scanned
+
+
+@njit(cache=CACHING, inline="always")
+def _record_block(g, base, i, end, rare_tab, rare_pos, rare_val, nrare, hist, top):  # type: ignore[no-untyped-def]
+    # The values of heaps i..end-1, now proved, counted and their rare heaps listed.
+    # Returns the heap where the list of rare heaps is full (-1: none), the rare heaps and
+    # the largest value.
+    for h in range(i, end):
+        value = np.int64(g[h - base])
+        if h > 0 and rare_tab[value]:
+            if nrare == rare_pos.shape[0]:
+                return h, nrare, top
+            rare_pos[nrare] = h
+            rare_val[nrare] = value
+            nrare += 1
+        if h > 0:
+            hist[value] += 1
+        top = max(top, value)
+    return -1, nrare, top
+
+
 @njit(cache=CACHING, parallel=True)
 def _sparse_parallel(head, g, start, stop, take_k, take_bits, splits, unequal,  # type: ignore[no-untyped-def]
                      rare_pos, rare_val, rare_tab, common_vals, rare_vals, seen, hist, state,
@@ -407,13 +500,7 @@ def _sparse_parallel(head, g, start, stop, take_k, take_bits, splits, unequal,  
     # and the next block starts after it.  Blocks double while the guesses hold and shrink
     # to where one failed, so that early on, when new rare heaps are common, little is
     # guessed in vain.  state, head and g: as the serial kernel's.
-    nrare = state[RARE_COUNT]
-    top = state[LARGEST]
-    scanned = state[SCAN_STEPS]
-    half = state[VALUE_RANGE] // 2
-    base = state[BASE]
-    depth = state[SCAN_DEPTH]
-    cap = rare_pos.shape[0]
+    nrare, top, scanned, half, base, depth = _unpacked(state)
     size = seen.shape[0]
     scan_heap = np.zeros(_BLOCK, dtype=np.int64)
     need_at = np.zeros(_BLOCK + 1, dtype=np.int64)
@@ -424,46 +511,10 @@ def _sparse_parallel(head, g, start, stop, take_k, take_bits, splits, unequal,  
     length = state[BLOCK_LENGTH]
     while i < stop:
         seen[:] = 0
-        block_end = min(stop, i + length)
-        guess_top = top
-        nscan = 0
-        total = 0
-        status = 0
-        end = block_end
-        for h in range(i, block_end):
-            if guess_top >= half:
-                end = h
-                status = 1
-                break
-            if total + size > need_vals.shape[0]:
-                end = h
-                break
-            stamp = h - i + 1
-            _mark_rare_options(g, base, h, stamp, take_k, take_bits, splits, unequal,
-                               rare_pos, rare_val, nrare, seen)
-            q = 0
-            while seen[common_vals[q]] == stamp:
-                q += 1
-            c = common_vals[q]
-            if c >= limit:
-                # The value may still fit if a scan fails: the serial kernel decides.
-                end = h
-                status = 4
-                break
-            first = total
-            q = 0
-            while rare_vals[q] < c:
-                if seen[rare_vals[q]] != stamp:
-                    need_vals[total] = rare_vals[q]
-                    total += 1
-                q += 1
-            if total > first:
-                scan_heap[nscan] = h
-                need_at[nscan] = first
-                nscan += 1
-                need_at[nscan] = total
-            g[h - base] = c
-            guess_top = max(guess_top, c)
+        end, status, nscan = _guess_block(g, base, i, min(stop, i + length), top, half, limit,
+                                          take_k, take_bits, splits, unequal, rare_pos,
+                                          rare_val, nrare, common_vals, rare_vals, seen,
+                                          scan_heap, need_at, need_vals)
         for s in prange(nscan):
             # The serial kernel's scan, each heap with marks of its own.
             marked = np.zeros(size, dtype=np.uint8)
@@ -475,33 +526,15 @@ def _sparse_parallel(head, g, start, stop, take_k, take_bits, splits, unequal,  
             if left > 0:
                 # -2: the scan stopped at its depth, which decides nothing.
                 found[s] = need_vals[first] if depth >= (heap - splits[0]) // 2 else -2
-        length = min(2 * length, _BLOCK)
-        for s in range(nscan):
-            scanned += steps[s]
-            steps[s] = 0
-            if found[s] == -2:
-                end = scan_heap[s]
-                status = 5
-                break
-            if found[s] >= 0:
-                end = scan_heap[s] + 1
-                g[scan_heap[s] - base] = found[s]
-                status = 0
-                length = max(16, (end - i) // 2)
-                break
-        for h in range(i, end):
-            value = np.int64(g[h - base])
-            if h > 0 and rare_tab[value]:
-                if nrare == cap:
-                    _keep(state, nrare, top, scanned)
-                    state[BLOCK_LENGTH] = length
-                    return h, 3
-                rare_pos[nrare] = h
-                rare_val[nrare] = value
-                nrare += 1
-            if h > 0:
-                hist[value] += 1
-            top = max(top, value)
+        end, status, length, steps_taken = _first_failed_scan(
+            g, base, i, end, status, min(2 * length, _BLOCK), scan_heap, found, steps, nscan)
+        scanned += steps_taken
+        full, nrare, top = _record_block(g, base, i, end, rare_tab, rare_pos, rare_val, nrare,
+                                         hist, top)
+        if full >= 0:
+            _keep(state, nrare, top, scanned)
+            state[BLOCK_LENGTH] = length
+            return full, 3
         i = end
         if status != 0:
             break

@@ -29,9 +29,9 @@ from itertools import combinations
 from grundy.budget import search_positions
 from grundy.core.game import Option, RuleAnswer
 from grundy.core.ruleset import Ruleset
-from grundy.errors import InvalidGame, TooBig, capped
+from grundy.errors import TooBig, capped
 from grundy.heap.base import HeapPositions, Heaps
-from grundy.numerals import whole_number
+from grundy.heap.numbered import Numbered
 from grundy.values import Outcome, Value
 
 #: Largest ``k`` accepted (more heaps than that are never played).
@@ -219,7 +219,7 @@ def _all_small_options(heaps: Heaps, k: int, found: set[Heaps]) -> None:
                 found.add((1,) * left)
 
 
-class Moore(HeapPositions):
+class Moore(Numbered, HeapPositions):
     """Moore's Nim_k on heaps; ``moore:K H1 H2 ...``.
 
     A position is *not* a sum of its heaps (a move may touch several), so its value is the
@@ -229,21 +229,15 @@ class Moore(HeapPositions):
     picture = "moore"
     name = "moore"
 
-    def __init__(self, k: int) -> None:
-        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
-            raise InvalidGame(f"moore:{k}: k is the most heaps a move takes from, a whole "
-                              f"number 1-{MAX_K}")
-        self.k = k
-
-    @classmethod
-    def parse(cls, parameter: str) -> Moore:
-        """``moore:K``: the game of taking from up to ``K`` heaps."""
-        return cls(whole_number(parameter, "moore:K, the number K", minimum=1, error=InvalidGame))
+    lowest = 1
+    highest = MAX_K
+    number_is = "k is the most heaps a move takes from,"
+    number_named = "the number K"
 
     @property
-    def text(self) -> str:
-        """``moore:K``."""
-        return f"moore:{self.k}"
+    def k(self) -> int:
+        """The most heaps a move takes from."""
+        return self.number
 
     def is_p_position(self, state: Heaps) -> bool:
         """Moore's rule (see :func:`is_p_position`)."""
@@ -356,15 +350,6 @@ class Moore(HeapPositions):
             _all_small_options(state, self.k, small)
             return min(small)
         return self.canonical(move)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Moore) and other.k == self.k
-
-    def __hash__(self) -> int:
-        return hash(("moore", self.k))
-
-    def __repr__(self) -> str:
-        return f"Moore({self.k})"
 
 
 def _lazy_product(sizes: list[int]) -> Iterator[tuple[int, ...]]:

@@ -102,11 +102,9 @@ class Staircase(Game[Steps]):
             total *= above + 1
         return total
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Staircase
-
-    def __hash__(self) -> int:
-        return hash(self.name)
+    def parameters(self) -> tuple[()]:
+        """Fixed rules: every instance is the same game."""
+        return ()
 
 
 def _say(step: int, count: int) -> str:

@@ -38,7 +38,27 @@ TRIPLE_PROBE = 1024
 
 
 
-class TakeAndBreak(HeapGame):
+class _ByCode(HeapGame):
+    """A heap game whose values the compiled kernels of its code compute: :attr:`rules`."""
+
+    #: The code the kernels run (:mod:`grundy.heap.choice` picks the kernel).
+    rules: TakeBreakCode
+
+    def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
+                       ) -> Values:
+        """The compiled kernel of the code (:meth:`compute_values_kept`)."""
+        return self.compute_values_kept(n, prefix, progress, None)
+
+    def compute_values_kept(self, n: int, prefix: Values, progress: Progress | None,
+                            keep: Keep | None) -> Values:
+        """The kernel the values seen call for (:mod:`grundy.heap.choice`), handing its
+        values to ``keep`` between chunks."""
+        from grundy.heap.choice import compute
+
+        return compute(self.rules, n, prefix, progress, keep)
+
+
+class TakeAndBreak(_ByCode):
     """The take-and-break game of an octal or hexadecimal code such as ``0.77`` (Kayles).
 
     ``hexadecimal`` allows the digits 8-f (moves that leave three heaps).  Trailing zeros do
@@ -146,19 +166,6 @@ steps; the limit is 20000000000
                 yield Splits(rest, (rest - 1) // 2 if taken in self.rules.unequal else rest // 2)
             if digit & 8:
                 yield from _three_parts(rest)
-
-    def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
-                       ) -> Values:
-        """The compiled kernel of the code (:meth:`compute_values_kept`)."""
-        return self.compute_values_kept(n, prefix, progress, None)
-
-    def compute_values_kept(self, n: int, prefix: Values, progress: Progress | None,
-                            keep: Keep | None) -> Values:
-        """The kernel the values seen call for (:mod:`grundy.heap.choice`), handing its
-        values to ``keep`` between chunks."""
-        from grundy.heap.choice import compute
-
-        return compute(self.rules, n, prefix, progress, keep)
 
     def certify(self, values: Values) -> Period | None:
         """Guy–Smith for octal codes, the k-heap criterion for the others; no theorem when
@@ -296,7 +303,7 @@ DAWSON = TakeAndBreak("0.07", alias="dawson")
 GRUNDY_CODE = TakeBreakCode((4,), unequal=(0,))
 
 
-class GrundyGame(HeapGame):
+class GrundyGame(_ByCode):
     """Grundy's game: split one heap into two heaps of different sizes (OEIS A002188).
 
     >>> GrundyGame().values(10).tolist()
@@ -304,8 +311,10 @@ class GrundyGame(HeapGame):
     """
 
     name = "grundy-game"
-    #: The rare/common kernel: memory is the only limit.
+    #: The rare/common kernel: memory is the only limit (no period is known, so none is
+    #: ever claimed).
     max_computed_heap = MEMORY_BOUND
+    rules = SPLIT_IN_TWO
 
     def heap_option_count(self, n: int) -> int:
         """About n/2 splits."""
@@ -314,19 +323,6 @@ class GrundyGame(HeapGame):
     def heap_options(self, n: int) -> Iterator[Heaps]:
         """(a, n - a) with a < n - a."""
         return ((a, n - a) for a in range(1, (n + 1) // 2))
-
-    def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
-                       ) -> Values:
-        """The compiled rare/common kernel (no period is known, so none is ever claimed)."""
-        return self.compute_values_kept(n, prefix, progress, None)
-
-    def compute_values_kept(self, n: int, prefix: Values, progress: Progress | None,
-                            keep: Keep | None) -> Values:
-        """The kernel the values seen call for (:mod:`grundy.heap.choice`), handing its
-        values to ``keep`` between chunks."""
-        from grundy.heap.choice import compute
-
-        return compute(SPLIT_IN_TWO, n, prefix, progress, keep)
 
     @property
     def cache_key(self) -> str:

@@ -154,11 +154,9 @@ class Wythoff(Game[Pair]):
         """Pairs below: (a + 1)(b + 1)."""
         return (state[0] + 1) * (state[1] + 1)
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Wythoff
-
-    def __hash__(self) -> int:
-        return hash(self.name)
+    def parameters(self) -> tuple[()]:
+        """Fixed rules: every instance is the same game."""
+        return ()
 
 
 def _pair(a: int, b: int) -> Pair:

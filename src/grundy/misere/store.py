@@ -13,6 +13,8 @@ it is checked again like a shipped one when read.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import numpy as np
 
 from grundy.budget import Limit, holding_limit, in_force
@@ -40,8 +42,10 @@ UNION_TRIALS = 24
 #: refusal comes within seconds; a time budget (``--budget``) allows more.
 QUOTIENT_SECONDS = 1.5
 
+_G = TypeVar("_G", HeapGame, HeapUnion)
+
 _kept: Memo[HeapGame, Quotient | None] = Memo("misère quotients", bound=64)
-_unions: Memo[HeapUnion, Quotient] = Memo("misère quotients of unions", bound=16)
+_unions: Memo[HeapUnion, Quotient | None] = Memo("misère quotients of unions", bound=16)
 #: Constructions stopped by their time, by the seconds they had: asked again with no more
 #: time, they are not started again (a sequence asks once per heap).
 _partial: Memo[tuple[HeapGame | HeapUnion, float], Quotient] = Memo(
@@ -113,13 +117,7 @@ def known_quotient(game: HeapGame, *, compute: bool = False) -> Quotient | None:
         if loaded is not None:
             _kept[game] = loaded
         return loaded
-    found = timed_build(game, QUOTIENT_HEAPS, QUOTIENT_TRIALS)
-    if found.out_of_time:
-        return found
-    _kept[game] = found
-    if found.stable:
-        _store(game, found)
-    return found
+    return _built_and_kept(game, _kept, QUOTIENT_HEAPS, QUOTIENT_TRIALS)
 
 
 def known_union(union: HeapUnion, *, compute: bool = False) -> Quotient | None:
@@ -140,12 +138,18 @@ def known_union(union: HeapUnion, *, compute: bool = False) -> Quotient | None:
         own = known_quotient(game)
         if own is None or not own.stable:
             return None
-    found = timed_build(union, QUOTIENT_HEAPS * len(union.games), UNION_TRIALS)
-    if found.out_of_time:
-        return found
-    _unions[union] = found
-    if found.stable:
-        _store(union, found)
+    return _built_and_kept(union, _unions, QUOTIENT_HEAPS * len(union.games), UNION_TRIALS)
+
+
+def _built_and_kept(game: _G, kept: Memo[_G, Quotient | None], heaps: int, trials: int
+                    ) -> Quotient:
+    """The quotient of ``game`` built by :func:`timed_build`; unless its time ran out, kept
+    in ``kept`` and, once its period is proved, in the cache directory."""
+    found = timed_build(game, heaps, trials)
+    if not found.out_of_time:
+        kept[game] = found
+        if found.stable:
+            _store(game, found)
     return found
 
 

@@ -87,6 +87,17 @@ def named_function(name: str) -> Callable[[Job], Answer | None]:
     return cast("Callable[[Job], Answer | None]", found)
 
 
+def begin_worker(answerer: str, memory: int) -> Callable[[Job], Answer | None]:
+    """Begin a worker process: a process group of its own (so that what it starts is killed
+    with it), ended with the server, the function named ``answerer`` loaded, and its memory
+    then let grow by at most ``memory`` bytes.  Returns that function."""
+    os.setpgid(0, 0)
+    end_with_the_server()
+    answer = named_function(answerer)
+    limit_memory(memory)
+    return answer
+
+
 def _address_space() -> int:
     """This process's address space, in bytes (what ``RLIMIT_AS`` counts)."""
     with open("/proc/self/statm") as status:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import os
 import pickle
 import signal
 import socket
@@ -40,14 +39,7 @@ from typing import IO, Any
 import anyio.to_thread
 
 from grundy.web.jobs import Answer, Job
-from grundy.web.processes import (
-    WorkerProcess,
-    end_with_the_server,
-    limit_memory,
-    named_function,
-    reply_to,
-    stop,
-)
+from grundy.web.processes import WorkerProcess, begin_worker, reply_to, stop
 
 _LENGTH = struct.Struct("!Q")
 
@@ -286,10 +278,7 @@ def serve(link: socket.socket, answerer: str, memory: int, cpu: float) -> None:
     job that uses ``cpu`` seconds of CPU time or runs out of memory is answered None and
     ends the worker (its tables may be half made)."""
     global _armed
-    os.setpgid(0, 0)
-    end_with_the_server()
-    answer = named_function(answerer)
-    limit_memory(memory)
+    answer = begin_worker(answerer, memory)
     signal.signal(signal.SIGPROF, _out_of_time)
     stream = link.makefile("rb")
     while True:

@@ -67,8 +67,7 @@ from grundy.errors import InvalidArgument
 from grundy.web.jobs import QUICK_KINDS, Answer, Job, error
 from grundy.web.processes import (
     WorkerProcess,
-    end_with_the_server,
-    limit_memory,
+    begin_worker,
     named_function,
     reply_to,
     stop,
@@ -439,13 +438,10 @@ def _work(sender: Connection, answerer: str, job: Job, memory: int, lowest: bool
     """A worker of its own: limit its memory (and its priority, when ``lowest``: what it
     starts inherits it), answer ``job`` with the function named ``answerer``, send the
     answer."""
-    os.setpgid(0, 0)  # a group of its own, so that what it starts is killed with it
-    end_with_the_server()
     if lowest:
         os.setpriority(os.PRIO_PROCESS, 0, 19)
         _idle_policy()
-    answer = named_function(answerer)
-    limit_memory(memory)
+    answer = begin_worker(answerer, memory)
     try:
         reply: Answer | bool | None = reply_to(answer, job, memory)
     except MemoryError:
