@@ -48,27 +48,33 @@ MAX_SIDE = 64
 # -- two words -----------------------------------------------------------------------------
 
 @njit(cache=CACHING, inline='always')
-def _shl(lo, hi, n):  # type: ignore[no-untyped-def]
-    """The pair shifted up by ``n`` bits (bits past 128 are lost)."""
+def _shifted(lo, hi, n, up):  # type: ignore[no-untyped-def]
+    """The pair shifted by ``n`` bits, towards the high word when ``up``, else towards the
+    low one; bits shifted past either end are lost.  Every caller names its direction, and
+    the function is inlined, so the branch on ``up`` is folded away."""
     if n <= 0:
         return lo, hi
     if n >= 128:
         return _ZERO, _ZERO
+    if up:
+        if n >= 64:
+            return _ZERO, lo << _U(n - 64)
+        return lo << _U(n), (hi << _U(n)) | (lo >> _U(64 - n))
     if n >= 64:
-        return _ZERO, lo << _U(n - 64)
-    return lo << _U(n), (hi << _U(n)) | (lo >> _U(64 - n))
+        return hi >> _U(n - 64), _ZERO
+    return (lo >> _U(n)) | (hi << _U(64 - n)), hi >> _U(n)
+
+
+@njit(cache=CACHING, inline='always')
+def _shl(lo, hi, n):  # type: ignore[no-untyped-def]
+    """The pair shifted up by ``n`` bits (bits past 128 are lost)."""
+    return _shifted(lo, hi, n, True)
 
 
 @njit(cache=CACHING, inline='always')
 def _shr(lo, hi, n):  # type: ignore[no-untyped-def]
     """The pair shifted down by ``n`` bits."""
-    if n <= 0:
-        return lo, hi
-    if n >= 128:
-        return _ZERO, _ZERO
-    if n >= 64:
-        return hi >> _U(n - 64), _ZERO
-    return (lo >> _U(n)) | (hi << _U(64 - n)), hi >> _U(n)
+    return _shifted(lo, hi, n, False)
 
 
 @njit(cache=CACHING, inline='always')
