@@ -66,10 +66,10 @@ import anyio.to_thread
 
 from grundy.budget import machine_memory
 from grundy.errors import InvalidArgument
+from grundy.web import processes
 from grundy.web.jobs import QUICK_KINDS, Answer, Job, error
 from grundy.web.processes import (
     WorkerProcess,
-    ask_for_a_group,
     end_with_the_server,
     limit_memory,
     named_function,
@@ -257,7 +257,7 @@ class Workers:
         self.quick = quick
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload([PRELOAD])
-        ask_for_a_group()
+        processes.ask_for_a_group()
         own = limits.own_workers
         self._turns = FairTurns(own, limits.per_client)
         self._threads = anyio.CapacityLimiter(own)
