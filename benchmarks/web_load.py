@@ -38,6 +38,17 @@ cheap requests and no idle connections; a summary line gives the cheap requests 
 of every run and the ratio of the cheap requests' median latency under attack to idle.
 
     .venv/bin/python benchmarks/web_load.py --both [--runs 3] [--requests 100] [--cheap 100]
+
+With ``--beside EXPENSIVE``, the cheap requests a second while EXPENSIVE expensive requests
+keep running from as many addresses (as ``--attack`` sends them).  With ``--hogs N``, N
+programs use the CPU without end (``while True: pass``) beside the server throughout, in the
+benchmark's scheduling group, which is the server's; with ``--share REPEAT`` an expensive
+request of a fixed amount of work (:data:`SHARED`) is timed REPEAT times, one after another,
+its CPU time against each program's over the same seconds: the share the expensive work gets
+against a busy program, whatever else loads the machine.
+
+    .venv/bin/python benchmarks/web_load.py --hogs 2 --share 3
+    .venv/bin/python benchmarks/web_load.py --mix cheap --clients 20 --requests 100 --beside 20
 """
 
 from __future__ import annotations
@@ -102,6 +113,10 @@ ISSUE = [
     ("/api/analyze", {"q": "chocolate 1000000000x1000000000"}),
     ("/api/graph", {"q": "kayles 1000000000000000000"}),
 ]
+
+#: An expensive request of a fixed amount of work, timed by ``--share`` (1.3-1.5 s of CPU
+#: time in a worker: no period is found, nothing is remembered between workers).
+SHARED = ("/api/sequence", {"game": "subtract:1-60000", "to": "60000"})
 
 ATTACKS = {"expensive": EXPENSIVE, "endless": EXPENSIVE[-1:], "issue": ISSUE}
 
@@ -328,13 +343,8 @@ async def attack(base: str, server: int, attacks: str,
     trickle = asyncio.create_task(keep_sending(held, done))
     # The expensive requests come from a process of their own, so that reading their
     # answers does not hold up the cheap requests timed here.
-    pounder = subprocess.Popen(
-        [sys.executable, __file__, "--pound", base, "--set", attacks, "--expensive",
-         str(expensive), "--attackers", str(attackers)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    pounder = await asyncio.to_thread(start_pounding, base, attacks, expensive, attackers)
     try:
-        assert pounder.stdout is not None
-        await asyncio.to_thread(pounder.stdout.readline)  # "started"
         # every expensive request under way: as many workers as there are requests (the
         # quick ones, the server and the forkserver beside them), or 30 s
         for _ in range(300):
@@ -353,9 +363,7 @@ async def attack(base: str, server: int, attacks: str,
                 pass
         done.set()
         await trickle
-        assert pounder.stdin is not None and pounder.stdout is not None
-        pounder.stdin.close()
-        statuses = json.loads(await asyncio.to_thread(pounder.stdout.read))
+        statuses = await asyncio.to_thread(statuses_of, pounder)
     finally:
         pounder.kill()
         pounder.wait()
@@ -386,6 +394,59 @@ async def attack(base: str, server: int, attacks: str,
           "server before the cheap requests ended")
     print(f"load average at the end: {Path('/proc/loadavg').read_text().strip()}")
     return statistics.median(latencies) / statistics.median(alone)
+
+
+def start_pounding(base: str, attacks: str, expensive: int,
+                   attackers: int) -> subprocess.Popen[str]:
+    """The process of :func:`pound`, once its requests are sent."""
+    pounder = subprocess.Popen(
+        [sys.executable, __file__, "--pound", base, "--set", attacks, "--expensive",
+         str(expensive), "--attackers", str(attackers)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert pounder.stdout is not None
+    pounder.stdout.readline()  # "started"
+    return pounder
+
+
+def statuses_of(pounder: subprocess.Popen[str]) -> dict[str, int]:
+    """Stop :func:`pound`'s process: the statuses of its answers, counted."""
+    assert pounder.stdin is not None and pounder.stdout is not None
+    pounder.stdin.close()
+    return dict(json.loads(pounder.stdout.read()))
+
+
+@contextlib.contextmanager
+def hogging(count: int) -> Iterator[list[int]]:
+    """``count`` programs that use the CPU without end (in this process's group, as the
+    server's), their process ids."""
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+    try:
+        yield [hog.pid for hog in hogs]
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+
+
+def share(base: str, server: int, hogs: list[int], repeat: int) -> None:
+    """Time :data:`SHARED`, an expensive request, ``repeat`` times one after another: its
+    wall time and answer, the CPU time of the server's processes meanwhile (its worker's,
+    mostly) against that of each of ``hogs``; their ratio is the worker's share of the CPU
+    against a CPU-bound program, whatever else loads the machine."""
+    path, params = SHARED
+    print(f"load average at the start: {Path('/proc/loadavg').read_text().strip()}")
+    for _ in range(repeat):
+        served, hogged = cpu_seconds(family(server)), [cpu_seconds([hog]) for hog in hogs]
+        start = time.perf_counter()
+        response = httpx.get(base + path, params=params, timeout=120)
+        wall = time.perf_counter() - start
+        served = cpu_seconds(family(server)) - served
+        each = [cpu_seconds([hog]) - was for hog, was in zip(hogs, hogged, strict=True)]
+        ratio = f", ratio {served / (sum(each) / len(each)):.2f}" if hogs and sum(each) else ""
+        print(f"{path} {params}: HTTP {response.status_code} in {wall:.2f} s; CPU: server "
+              f"and workers {served:.2f} s, each busy program "
+              f"{' '.join(f'{cpu:.2f}' for cpu in each) or '-'} s{ratio}")
+    print(f"load average at the end: {Path('/proc/loadavg').read_text().strip()}")
 
 
 async def pound(base: str, attacks: list[tuple[str, dict[str, str]]], expensive: int,
@@ -491,6 +552,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="runs of cheap requests (--both)")
     parser.add_argument("--src", type=Path, default=ROOT / "src",
                         help="the source tree to serve (default: this checkout's)")
+    parser.add_argument("--hogs", type=int, default=0,
+                        help="CPU-bound programs running beside the server throughout")
+    parser.add_argument("--share", type=int, default=0, metavar="REPEAT",
+                        help="time an expensive request REPEAT times, with its CPU time "
+                             "against that of each of the --hogs")
+    parser.add_argument("--beside", type=int, default=0, metavar="EXPENSIVE",
+                        help="keep EXPENSIVE expensive requests running from as many "
+                             "addresses during the cheap requests")
     parser.add_argument("--pound", metavar="BASE", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.pound:  # the attacking process of --attack
@@ -498,16 +567,29 @@ def main() -> None:
         return
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    if args.both:
-        both(args.src, args.runs, args.requests, args.cheap, args.seconds)
-        return
-    with serving(args.src) as (base, pid):
-        if args.attack:
-            asyncio.run(attack(base, pid, args.set, args.expensive, args.cheap,
-                               args.idle, args.seconds, args.attackers))
-        else:
-            asyncio.run(load(base, pid, args.clients, args.requests, args.seconds,
-                             MIXES[args.mix]))
+    with hogging(args.hogs) as hogs:
+        if args.both:
+            both(args.src, args.runs, args.requests, args.cheap, args.seconds)
+            return
+        with serving(args.src) as (base, pid):
+            if args.share:
+                share(base, pid, hogs, args.share)
+            elif args.attack:
+                asyncio.run(attack(base, pid, args.set, args.expensive, args.cheap,
+                                   args.idle, args.seconds, args.attackers))
+            elif args.beside:
+                pounder = start_pounding(base, "expensive", args.beside, args.beside)
+                try:
+                    time.sleep(3)  # the workers of their own at work
+                    asyncio.run(load(base, pid, args.clients, args.requests, args.seconds,
+                                     MIXES[args.mix]))
+                    print(f"{args.beside} expensive requests beside: {statuses_of(pounder)}")
+                finally:
+                    pounder.kill()
+                    pounder.wait()
+            else:
+                asyncio.run(load(base, pid, args.clients, args.requests, args.seconds,
+                                 MIXES[args.mix]))
 
 
 if __name__ == "__main__":

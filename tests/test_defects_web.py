@@ -108,9 +108,22 @@ def cheap_latencies(base: str, count: int, address: str = "127.0.0.1") -> list[f
     return times
 
 
-def fair(alone: list[float], meanwhile: list[float]) -> bool:
-    """The median under attack is within 3x the idle one (with 10 ms for the clock)."""
-    return statistics.median(meanwhile) <= 3 * statistics.median(alone) + 0.01
+#: Cheap requests timed in each phase: the median of 40 moves little with a few requests
+#: held up by the machine's other programs.
+CHEAP = 40
+
+
+def fair(before: list[float], meanwhile: list[float], after: list[float]) -> bool:
+    """The median under attack is within 3x the idle one (with 10 ms for the clock), the
+    idle median taken before and after the attack, the larger: the machine's other load
+    changes over the test's seconds, by more than 3x at times on a shared machine.  With
+    the isolation broken (the expensive work at the server's priority) the ratio was 4-6."""
+    idle = max(statistics.median(before), statistics.median(after))
+    return statistics.median(meanwhile) <= 3 * idle + 0.01
+
+
+def medians(*phases: list[float]) -> list[float]:
+    return [round(statistics.median(phase), 4) for phase in phases]
 
 
 class TestFairness:
@@ -118,7 +131,7 @@ class TestFairness:
         """W2: one client holding 30 expensive requests made every other client's cheap
         requests wait 5 s for a 503."""
         base, _ = server
-        alone = cheap_latencies(base, 30)
+        before = cheap_latencies(base, CHEAP)
         # The attacker is a process of its own, from another address, so that its client
         # does not slow down the one measured.
         attacker = subprocess.Popen(
@@ -128,12 +141,13 @@ class TestFairness:
             assert attacker.stdout is not None
             assert attacker.stdout.readline() == "started\n"
             time.sleep(1.0)  # every expensive request under way
-            meanwhile = cheap_latencies(base, 30)
+            meanwhile = cheap_latencies(base, CHEAP)
             statuses = attacker.communicate(timeout=120)[0]
         finally:
             attacker.kill()
             attacker.wait()
-        assert fair(alone, meanwhile), (statistics.median(alone), statistics.median(meanwhile))
+        after = cheap_latencies(base, CHEAP)
+        assert fair(before, meanwhile, after), medians(before, meanwhile, after)
         # The attacker was answered too (its share: 4 at work at once, the rest waited).
         assert set(ast.literal_eval(statuses)) <= {200, 413, 503}, statuses
 
@@ -144,7 +158,7 @@ class TestFairness:
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         wanted = 2500
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, wanted + 200)), hard))
-        alone = cheap_latencies(base, 30)
+        before = cheap_latencies(base, CHEAP)
         held = []
         try:
             for _ in range(min(wanted, hard - 200)):
@@ -153,7 +167,7 @@ class TestFairness:
                 connection.connect(("127.0.0.1", port))
                 connection.sendall(b"GET /api/analyze?q=nim+1 HTTP/1.1\r\nHost: 127.0.0.1\r\nX-a: ")
                 held.append(connection)
-            meanwhile = cheap_latencies(base, 30)
+            meanwhile = cheap_latencies(base, CHEAP)
             time.sleep(0.5)
             closed = 0
             for connection in held:
@@ -168,7 +182,8 @@ class TestFairness:
             for connection in held:
                 connection.close()
             resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
-        assert fair(alone, meanwhile), (statistics.median(alone), statistics.median(meanwhile))
+        after = cheap_latencies(base, CHEAP)
+        assert fair(before, meanwhile, after), medians(before, meanwhile, after)
         # All but the 50 one address may hold were closed at once (not after 30 s).
         assert closed >= len(held) - 50 - 10, (closed, len(held))
 
@@ -361,8 +376,9 @@ class TestQuickQueues:
 
 
 def test_expensive_work_runs_only_on_an_otherwise_idle_processor(tmp_path: Path) -> None:
-    """A worker of its own (and what it starts) yields the CPU to any other process that
-    wakes (``SCHED_IDLE``, nice 19), so that cheap requests are answered meanwhile."""
+    """A worker of its own (and what it starts) yields the CPU to any other process of its
+    group that wakes (``SCHED_IDLE``, nice 19), so that cheap requests are answered
+    meanwhile; the group is the workers' own."""
     pids = tmp_path / "pids"
 
     async def seen() -> list[tuple[int, int]]:
@@ -378,12 +394,64 @@ def test_expensive_work_runs_only_on_an_otherwise_idle_processor(tmp_path: Path)
                 for pid in map(int, pids.read_text().split()):
                     found.append((os.sched_getscheduler(pid),
                                   os.getpriority(os.PRIO_PROCESS, pid)))
+                    # in a scheduling group apart from the server's
+                    assert not autogroups() or autogroup(pid) != autogroup(os.getpid())
             return found
         finally:
             await pool.stop()
 
     assert anyio.run(seen) == [(os.SCHED_IDLE, 19)] * 2
     assert all_ended(pids)
+
+
+def autogroups() -> bool:
+    return Path("/proc/sys/kernel/sched_autogroup_enabled").exists() and Path(
+        "/proc/sys/kernel/sched_autogroup_enabled").read_text().strip() == "1"
+
+
+def autogroup(pid: int) -> str:
+    """The autogroup of process ``pid``: "/autogroup-25 nice 0" names it first."""
+    return Path(f"/proc/{pid}/autogroup").read_text().split()[0]
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not autogroups(), reason="the kernel does not schedule sessions as groups")
+def test_expensive_work_gets_its_share_beside_busy_programs(tmp_path: Path) -> None:
+    """At the lowest priority in the group of the program that started the server, an
+    expensive job got almost no CPU time while two CPU-bound loops of that group ran (a
+    tenth of what each loop got: a job of 1.4 s of CPU time stopped at 10 s).  In a group of
+    their own the workers take the group's share: as much as each loop, or more.  Both
+    rates are measured over the same seconds, so the machine's other load cancels out."""
+    pids = tmp_path / "pids"
+
+    async def timed(loops: list[int]) -> tuple[Any, float, float]:
+        """The job's answer, and its CPU rate and the loops' (each, on average) over the
+        seconds until it was answered."""
+        pool = quick_pool(quick=1, seconds=20)
+        await pool.start()
+        try:
+            used = sum(map(cpu_seconds, loops))
+            start = time.perf_counter()
+            reply = await pool.run(Job("work", {"cpu": "0.5", "pids": str(pids)}))
+            seconds = time.perf_counter() - start
+            loop_rate = (sum(map(cpu_seconds, loops)) - used) / len(loops) / seconds
+            return reply, 0.5 / seconds, loop_rate
+        finally:
+            await pool.stop()
+
+    loops = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        reply, job_rate, loop_rate = anyio.run(timed, [loop.pid for loop in loops])
+    finally:
+        for loop in loops:
+            loop.kill()
+            loop.wait()
+    assert reply.status == 200, reply.body
+    assert job_rate >= 0.5 * loop_rate, (job_rate, loop_rate)
 
 
 class TestPrivateInternals:

@@ -23,10 +23,12 @@ The limits hold whatever the library does:
 * time: the server kills a worker of its own (and anything it started) after ``seconds``
   and answers 413;
 * CPU: a worker of its own runs at the lowest CPU priority (nice 19, and ``SCHED_IDLE``:
-  any other process that wakes takes the CPU from it) from its start while the quick
-  workers run (its job is big by the estimates), else once it has used ``nice_after``
-  seconds of CPU time, so that fresh, cheap requests are answered first while expensive
-  ones run;
+  any other process of its scheduling group that wakes takes the CPU from it) from its
+  start while the quick workers run (its job is big by the estimates), else once it has
+  used ``nice_after`` seconds of CPU time, so that fresh, cheap requests are answered
+  first while expensive ones run.  The workers are a scheduling group of their own
+  (:func:`~grundy.web.processes.group_of_their_own`), which takes its share against the
+  rest of the machine: an expensive job does not wait for every other program to pause;
 * count and fairness: a request that finds no worker free within ``queue`` seconds is
   answered 503; waiting requests get their turns client by client (by address) in
   rotation; one client may have at most ``per_client`` requests at work in workers of their
@@ -64,6 +66,7 @@ import anyio.to_thread
 
 from grundy.budget import machine_memory
 from grundy.errors import InvalidArgument
+from grundy.web import processes
 from grundy.web.jobs import QUICK_KINDS, Answer, Job, error
 from grundy.web.processes import (
     WorkerProcess,
@@ -253,6 +256,7 @@ class Workers:
         self.quick = quick
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload([PRELOAD])
+        processes.ask_for_a_group()
         own = limits.own_workers
         self._turns = FairTurns(own, limits.per_client)
         self._threads = anyio.CapacityLimiter(own)
@@ -426,9 +430,9 @@ def _lower_priority(pid: int) -> None:
 
 def _idle_policy(pid: int = 0) -> None:
     """Run process ``pid`` (0: this one; what it starts inherits it) only when no other
-    process of the machine wants the CPU (``SCHED_IDLE``): a cheap request's processes
-    then take the CPU from it as soon as they wake, where the lowest nice value still
-    lets it finish its time slice first.  Lowering one's own policy needs no privilege;
+    process of its scheduling group wants the CPU (``SCHED_IDLE``): a cheap request's
+    processes then take the CPU from it as soon as they wake, where the lowest nice value
+    still lets it finish its time slice first.  Lowering one's own policy needs no privilege;
     where it is not allowed, the nice value stays the only lowering."""
     with contextlib.suppress(OSError, AttributeError):
         os.sched_setscheduler(pid, os.SCHED_IDLE, os.sched_param(0))
