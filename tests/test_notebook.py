@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from grundy.analysis import analyze
-from grundy.catalogue import parse_position
+from grundy.catalogue import parse_game, parse_position
 from grundy.heap.takebreak import KAYLES
 from grundy.render.board_svg import board_svg
 from grundy.render.notebook import analysis_html, register_display, sequence_html
@@ -88,7 +88,12 @@ class TestHtml:
         report = sequence_report(KAYLES, 200, period=True)
         html = sequence_html(report)
         assert html.count("<td") == 120 and "… and 81 more heaps in the plot" in html
-        assert "period 12 from heap 71 (proved by the Guy-Smith" in html
+        assert "Periodic from heap 71 with period 12 (proved by the Guy-Smith" in html
+
+    def test_a_regularity_only_seen_is_said_as_seen(self) -> None:
+        html = sequence_html(sequence_report(parse_game("hex:0.3f"), 40, period=True))
+        assert "Seen in heaps 0..40, not proved: G(n + 6) = G(n) + 3 from heap 0." in html
+        assert "period 6" not in html
         assert html.count('src="data:image/png;base64,') == 1
 
     def test_misere_outcomes_are_marked(self) -> None:

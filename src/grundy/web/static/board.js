@@ -739,7 +739,7 @@ function sequencePlot(report, t) {
   const left = 28;
   const top = 8;
   const width = left + values.length * step + 8;
-  const height = top + high * unit + 34;
+  const height = top + high * unit + 47;
   const y = (v) => top + (high - v) * unit;
   const plot = svgNode("svg", { "data-testid": "plot", class: "plot",
                                 viewBox: `0 0 ${width} ${height}`, role: "img",
@@ -747,8 +747,11 @@ function sequencePlot(report, t) {
   const period = report.period;
   if (period) {
     const start = left + period.preperiod * step;
-    plot.append(svgNode("rect", { x: start, y: top, width: width - 8 - start,
-                                  height: high * unit, class: "periodic" }));
+    // Shaded only where a theorem proves the period; a regularity seen is only marked.
+    if (period.certified) {
+      plot.append(svgNode("rect", { x: start, y: top, width: width - 8 - start,
+                                    height: high * unit, class: "periodic" }));
+    }
     for (let n = period.preperiod; n < values.length; n += period.period) {
       plot.append(svgNode("line", { x1: left + n * step, x2: left + n * step, y1: top,
                                     y2: top + high * unit, class: "period-start" }));
@@ -768,10 +771,24 @@ function sequencePlot(report, t) {
                                     class: v === 0 ? "dot zero" : "dot" },
                         svgNode("title", {}, `${n}: ${v}`)));
   });
-  const words = period ? t("plot_period", { period: period.period, start: period.preperiod })
-                       : t("plot_no_period");
-  plot.append(svgNode("text", { x: left, y: height - 4, class: "axis" }, words));
+  periodWords(report, t).forEach((words, line) => {
+    plot.append(svgNode("text", { x: left, y: height - 18 + 13 * line, class: "axis" }, words));
+  });
   return plot;
+}
+
+// What the values plotted show of a period, in one or two lines: a period named as one
+// only when proved (and by what), a regularity only seen said as seen, in these heaps; an
+// arithmetic one (values growing by a saltus) as its rule, never as a bare period.
+function periodWords(report, t) {
+  const period = report.period;
+  if (!period) return [t("plot_no_period")];
+  const start = period.preperiod;
+  const rule = `G(n + ${period.period}) = G(n)${period.saltus ? ` + ${period.saltus}` : ""}`;
+  if (!period.certified) return [t("plot_seen", { last: report.values.length - 1, rule, start })];
+  const claim = period.saltus ? t("plot_arithmetic", { rule, start })
+                              : t("plot_period", { period: period.period, start });
+  return [claim, t("plot_proved", { by: period.by })];
 }
 
 window.Boards = Boards;
