@@ -296,3 +296,31 @@ def test_a_long_press_tells_what_a_part_does(page: tuple[Page, list[str]]) -> No
     square.click()
     expect(tab.get_by_test_id("history-row")).to_have_count(3)
     assert problems == []
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_the_parts_keep_their_size_through_a_game(browser: Browser, base: str,
+                                                  width: int) -> None:
+    """hex:0.8 10 splits into small heaps: its pins are drawn as large as at the start, not
+    three times larger once the board is narrower (nor smaller in a new game)."""
+    tab, problems = _page(browser, base, width)
+
+    def pin_width() -> float:
+        box = tab.locator("svg.board [data-testid=target] .pin").first.bounding_box()
+        assert box is not None
+        return float(box["width"])
+
+    start(tab, "hex:0.8 10")
+    assert _my_turn(tab)
+    before = pin_width()
+    # take 1 from 10, leaving 1, 4 and 4: the widest row is 4 pins, and the computer answers
+    tab.evaluate("document.getElementById('words').open = true")
+    tab.locator("[data-testid=move]", has_text="leaving 1, 4 and 4").click()
+    expect(tab.get_by_test_id("history-row")).to_have_count(3, timeout=30_000)
+    assert pin_width() == pytest.approx(before, rel=0.02)
+    start(tab, "hex:0.8 5")  # a new game chooses its own scale
+    expect(tab.locator("#current")).to_have_text("hex:0.8 5", timeout=30_000)
+    assert _my_turn(tab)
+    assert pin_width() > 1.5 * before
+    assert problems == []
+    tab.context.close()

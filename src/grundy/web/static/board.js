@@ -27,10 +27,16 @@ class Board {
     this.svg.setAttribute("viewBox", `0 0 ${Math.max(this.width, 1)} ${Math.max(this.height, 1)}`);
     // Drawn larger than its own units up to a readable size (a 4x4 board 480 px wide on a
     // desktop), never wider than the space given (max-width: 100%) nor taller than the screen.
-    const scale = Math.min(3, Math.max(1.25, 480 / Math.max(this.width, 1)));
+    // The scale of a game's first picture (as shown: at most the width there is room for)
+    // is kept through the game: parts keep their size when a board empties or a heap
+    // splits into many.
+    const scale = handlers.scale(`${index} ${picture.kind}`, () => Math.min(
+      Math.min(3, Math.max(1.25, 480 / Math.max(this.width, 1))),
+      handlers.room() / Math.max(this.width, 1)));
     const tallest = Math.max(240, window.innerHeight * 0.7);
     const wide = Math.min(this.width * scale, (tallest / Math.max(this.height, 1)) * this.width);
-    this.svg.style.width = `${Math.round(Math.max(wide, Math.min(this.width, 480)))}px`;
+    const least = Math.min(this.width * scale, this.width, 480);  // the height cap's floor
+    this.svg.style.width = `${Math.round(Math.max(wide, least))}px`;
   }
 
   grow(x, y) {
@@ -412,8 +418,9 @@ function drawBar(board, picture) {
 function drawPolygon(board, picture) {
   const n = picture.vertices.length;
   const radius = 60 + 6 * n;
-  const cx = radius + 30;
-  const cy = radius + 30;
+  // Room around the ring for the labels outside it ("3 +", "10 x"), on every side.
+  const cx = radius + 44;
+  const cy = radius + 36;
   const at = (k) => ring(cx, cy, radius, n, k);
   const outline = picture.vertices.map((_, k) => at(k).join(",")).join(" ");
   board.svg.append(picture.round  // points on a circle (chords), or a polygon's corners
@@ -426,14 +433,16 @@ function drawPolygon(board, picture) {
   }
   picture.vertices.forEach((label, k) => {
     const [x, y] = at(k);
-    const [lx, ly] = ring(cx, cy, radius + 18, n, k);
-    board.svg.append(svgNode("text", { x: lx, y: ly + 4, class: "label middle" },
+    const [lx, ly] = ring(cx, cy, radius + 16, n, k);
+    // A label beside the ring reads outward from its point, never over it.
+    const side = lx > cx + 4 ? "" : lx < cx - 4 ? " end" : " middle";
+    board.svg.append(svgNode("text", { x: lx, y: ly + 4, class: `label${side}` },
                              `${k + 1}${label === "o" ? "" : " " + label}`));
     board.svg.append(board.part(String(k + 1),
                                 svgNode("circle", { cx: x, cy: y, r: 9,
                                                     class: `point ${label === "x" ? "full" : ""}` })));
   });
-  board.grow(2 * radius + 60, 2 * radius + 60);
+  board.grow(2 * radius + 88, 2 * radius + 72);
 }
 
 function drawCube(board, picture) {
@@ -522,6 +531,7 @@ class Boards {
     this.says = says;        // a move of /api/moves -> its words (and, with hints, its rating)
     this.boards = [];
     this.chosen = null;      // {index, names}
+    this.scales = new Map(); // the drawing scale of each component (index and kind) in a game
     this.enabled = false;
     this.hint = false;
     this.dragFrom = null;
@@ -563,8 +573,21 @@ class Boards {
     this.refresh();
   }
 
+  // The width the pictures have room for, in pixels.
+  room() {
+    return this.container.clientWidth || Infinity;
+  }
+
+  // The scale a component is drawn at: the one of its first picture in this game.
+  scale(key, first) {
+    if (!this.scales.has(key)) this.scales.set(key, first());
+    return this.scales.get(key);
+  }
+
+  // A new game: nothing drawn, and the next pictures choose their scales again.
   clear() {
     this.boards = [];
+    this.scales.clear();
     this.chosen = null;
     this.container.replaceChildren();
   }
@@ -730,7 +753,7 @@ class Boards {
 }
 
 // The nim-sequence of /api/sequence (with its period) as a plot: value against heap size,
-// the periodic part shaded and each period's start marked.
+// each period's start marked, and the periodic part shaded when the period is proved.
 function sequencePlot(report, t) {
   const values = report.values;
   const step = 12;
