@@ -753,7 +753,8 @@ class Boards {
 }
 
 // The nim-sequence of /api/sequence (with its period) as a plot: value against heap size,
-// each period's start marked, and the periodic part shaded when the period is proved.
+// each period's start marked, and the periodic part shaded when the period is proved; what
+// is known of the period in words under it.
 function sequencePlot(report, t) {
   const values = report.values;
   const step = 12;
@@ -762,9 +763,9 @@ function sequencePlot(report, t) {
   const left = 28;
   const top = 8;
   const width = left + values.length * step + 8;
-  const height = top + high * unit + 47;
+  const height = top + high * unit + 22;
   const y = (v) => top + (high - v) * unit;
-  const plot = svgNode("svg", { "data-testid": "plot", class: "plot",
+  const plot = svgNode("svg", { class: "plot",
                                 viewBox: `0 0 ${width} ${height}`, role: "img",
                                 "aria-label": `${report.game}: ${values.join(" ")}` });
   const period = report.period;
@@ -794,24 +795,29 @@ function sequencePlot(report, t) {
                                     class: v === 0 ? "dot zero" : "dot" },
                         svgNode("title", {}, `${n}: ${v}`)));
   });
-  periodWords(report, t).forEach((words, line) => {
-    plot.append(svgNode("text", { x: left, y: height - 18 + 13 * line, class: "axis" }, words));
-  });
-  return plot;
+  // What is known of a period is said under the plot in the page's own type: drawn in the
+  // plot, it would shrink with it to a few pixels on a phone.
+  const figure = document.createElement("figure");
+  figure.setAttribute("data-testid", "plot");
+  figure.className = "sequence-plot";
+  const caption = document.createElement("figcaption");
+  caption.textContent = periodWords(report, t);
+  figure.append(plot, caption);
+  return figure;
 }
 
-// What the values plotted show of a period, in one or two lines: a period named as one
-// only when proved (and by what), a regularity only seen said as seen, in these heaps; an
-// arithmetic one (values growing by a saltus) as its rule, never as a bare period.
+// What the values plotted show of a period: a period named as one only when proved (and
+// by what), a regularity only seen said as seen, in these heaps; an arithmetic one (values
+// growing by a saltus) as its rule, never as a bare period.
 function periodWords(report, t) {
   const period = report.period;
-  if (!period) return [t("plot_no_period")];
+  if (!period) return t("plot_no_period");
   const start = period.preperiod;
   const rule = `G(n + ${period.period}) = G(n)${period.saltus ? ` + ${period.saltus}` : ""}`;
-  if (!period.certified) return [t("plot_seen", { last: report.values.length - 1, rule, start })];
+  if (!period.certified) return t("plot_seen", { last: report.values.length - 1, rule, start });
   const claim = period.saltus ? t("plot_arithmetic", { rule, start })
                               : t("plot_period", { period: period.period, start });
-  return [claim, t("plot_proved", { by: period.by })];
+  return `${claim} (${t("plot_proved", { by: period.by })})`;
 }
 
 window.Boards = Boards;
