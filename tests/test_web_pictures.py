@@ -324,3 +324,18 @@ def test_the_parts_keep_their_size_through_a_game(browser: Browser, base: str,
     assert pin_width() > 1.5 * before
     assert problems == []
     tab.context.close()
+
+
+def test_two_numbers_offers_only_natural_numbers(page: tuple[Page, list[str]]) -> None:
+    """The numbers that may be written are 1 .. the larger - 1: no tile 0, which no move
+    writes (the numbers are natural, from 1)."""
+    tab, problems = page
+    start(tab, "two-numbers 2 4")
+    assert _my_turn(tab)
+    board = tab.get_by_test_id("board")
+    expect(board.locator(".tile")).to_have_count(3)
+    expect(board.get_by_test_id("target")).to_have_count(3)
+    start(tab, "two-numbers 1 1")
+    expect(tab.locator("#current")).to_have_text("two-numbers 1 1")
+    expect(board.locator(".tile")).to_have_count(0)
+    assert problems == []

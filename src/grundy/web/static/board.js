@@ -472,9 +472,10 @@ function drawNumbers(board, picture) {
   board.svg.append(svgNode("text", { x: 90, y: 40, class: "big larger" }, String(b)));
   const size = 34;
   const perLine = 10;
-  for (let c = 0; c < b; c += 1) {
-    const x = 10 + (c % perLine) * size;
-    const y = 60 + Math.floor(c / perLine) * size;
+  // The numbers that may replace the larger: the natural numbers below it (from 1).
+  for (let c = 1; c < b; c += 1) {
+    const x = 10 + ((c - 1) % perLine) * size;
+    const y = 60 + Math.floor((c - 1) / perLine) * size;
     const tile = svgNode("g", {},
       svgNode("rect", { x, y, width: size - 4, height: size - 4, rx: 4, class: "tile" }),
       svgNode("text", { x: x + (size - 4) / 2, y: y + 20, class: "label middle" }, String(c)));
