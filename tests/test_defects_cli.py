@@ -67,6 +67,14 @@ CASES: list[Case] = [
          "needs one W, one B and dots (at most 1000 squares)"),
     Case(("sequence", "--no-cache", "--no-values", "--max-memory", "200K", "kayles", "--to",
           "3000000", "--checkpoint", "{dir}/not-a-directory"), 2, "cannot read the checkpoint"),
+    # U2: a regularity only seen in the values is said as that, never as a bare period;
+    # a proof that names no count of values is not said as heaps 0..-1
+    Case(("sequence", "--period", "hex:0.3f", "--to", "40"), 0,
+         "\nSeen in heaps 0..40, not proved: G(n + 6) = G(n) + 3 from heap 0.\n"),
+    Case(("sequence", "--period", "split23", "--to", "20"), 0,
+         "\nSeen in heaps 0..20, not proved: G(n + 2) = G(n) from heap 9.\n"),
+    Case(("value", "all-but:1,2", "10^18"), 0,
+         "proved by the all-but state check:\nG(n + 3) = G(n) + 1 for every n >= 0;\n"),
     # H9: Arc Kayles on a dense graph is refused at once; Node Kayles on it answered
     Case(("analyze", "arc-kayles:{dir}/dense30.txt", "all"), 3,
          "searching arc-kayles:{dir}/dense30.txt (30 nodes joined) needs about"),

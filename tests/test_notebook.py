@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from grundy.analysis import analyze
-from grundy.catalogue import parse_position
+from grundy.catalogue import game_list, parse_game, parse_position
 from grundy.heap.takebreak import KAYLES
 from grundy.render.board_svg import board_svg
 from grundy.render.notebook import analysis_html, register_display, sequence_html
@@ -75,6 +75,40 @@ class TestBoardSvg:
     def test_too_big_to_draw(self) -> None:
         assert board_svg("nim 5000") is None
 
+    @pytest.mark.parametrize("text", [r.example or r.usage for r in game_list()
+                                      if not r.reads_file]
+                             + ["node-kayles:grid3x6", "arc-kayles:grid2x3"])
+    def test_every_family_is_drawn_not_named(self, text: str) -> None:
+        """A picture of every kind the pictures give: no family falls back to its text."""
+        root = parsed(board_svg(text))
+        drawn = [e for e in root.iter() if e.tag in (f"{SVG}rect", f"{SVG}circle",
+                                                     f"{SVG}line", f"{SVG}polygon")]
+        assert len(drawn) > 1  # more than the paper
+
+    def test_a_grid_graph_is_drawn_as_its_grid(self) -> None:
+        """node-kayles:grid3x6: each node on its cell (a1 bottom left, files to the right),
+        each edge between neighbours; taken nodes and their edges pale."""
+        for text, taken in [("node-kayles:grid3x6", set()),
+                            ("node-kayles:grid3x6 a1 a3 b3 c1 c2 c3 d1 d2 d3 e1 e2 e3 f1 f2 f3",
+                             {"a2", "b1", "b2"})]:
+            root = parsed(board_svg(text))
+            labels = {t.text: t for t in root.iter(f"{SVG}text") if t.get("font-size") == "9"}
+            assert len(labels) == 18
+            x = {name: float(t.get("x") or 0) for name, t in labels.items()}
+            y = {name: float(t.get("y") or 0) for name, t in labels.items()}
+            for name in labels:
+                file, rank = "abcdef".index(name[0]), int(name[1])
+                assert x[name] == pytest.approx(x["a1"] + file * (x["b1"] - x["a1"]))
+                assert y[name] == pytest.approx(y["a1"] - (rank - 1) * (y["a1"] - y["a2"]))
+            assert x["b1"] > x["a1"] and y["a2"] < y["a1"]
+            lines = list(root.iter(f"{SVG}line"))
+            assert len(lines) == 27  # 6 * 2 + 5 * 3 edges of the 3 x 6 grid
+            pale = [line for line in lines if line.get("stroke-width") == "1"]
+            # a1-a2, a2-a3, a2-b2, a1-b1, b1-b2, b1-c1, b2-b3, b2-c2 touch a taken node
+            assert len(pale) == (8 if taken else 0)
+            grey = {t.text for t in labels.values() if t.get("fill") != "#22262e"}
+            assert grey == taken
+
 
 class TestHtml:
     def test_an_analysis_is_the_command_lines_words(self) -> None:
@@ -88,7 +122,12 @@ class TestHtml:
         report = sequence_report(KAYLES, 200, period=True)
         html = sequence_html(report)
         assert html.count("<td") == 120 and "… and 81 more heaps in the plot" in html
-        assert "period 12 from heap 71 (proved by the Guy-Smith" in html
+        assert "Periodic from heap 71 with period 12 (proved by the Guy-Smith" in html
+
+    def test_a_regularity_only_seen_is_said_as_seen(self) -> None:
+        html = sequence_html(sequence_report(parse_game("hex:0.3f"), 40, period=True))
+        assert "Seen in heaps 0..40, not proved: G(n + 6) = G(n) + 3 from heap 0." in html
+        assert "period 6" not in html
         assert html.count('src="data:image/png;base64,') == 1
 
     def test_misere_outcomes_are_marked(self) -> None:
@@ -121,6 +160,7 @@ def test_a_notebook_run_by_a_kernel() -> None:
     cells = ["import grundy\nfrom grundy.sequences import sequence_report",
              "grundy.parse_position('cram 3x4')",
              "grundy.analyze('chocolate 3x4 + nim 3')",
+             "grundy.parse_position('node-kayles:grid3x6')",
              "sequence_report(grundy.KAYLES, 100, period=True)",
              "import matplotlib.pyplot as plt\nplt.plot([1, 2]); plt.show()"]
     book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
@@ -128,5 +168,8 @@ def test_a_notebook_run_by_a_kernel() -> None:
     kinds = [{kind for output in cell.outputs for kind in output.get("data", {})}
              for cell in book.cells[1:]]
     assert "image/svg+xml" in kinds[0]
-    assert "text/html" in kinds[1] and "text/html" in kinds[2]
-    assert "image/png" in kinds[3]  # the notebook's own plots keep their backend
+    assert "text/html" in kinds[1] and "text/html" in kinds[3]
+    assert "image/svg+xml" in kinds[2]
+    assert "image/png" in kinds[4]  # the notebook's own plots keep their backend
+    graph = book.cells[3].outputs[0]["data"]["image/svg+xml"]
+    assert graph.count("<circle") == 18 and "node-kayles:grid3x6 all</text>" in graph

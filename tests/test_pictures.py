@@ -186,6 +186,16 @@ def test_the_clicks_mean_what_the_pictures_say() -> None:
     assert after("daisy 6", "1-6", "1-1") == "kayles 4"
 
 
+def test_the_button_is_drawn_only_while_a_move_is_left() -> None:
+    """A finished game of Moore's Nim or Mock Turtles offers no button to press."""
+    def button(text: str) -> bool:
+        [picture] = pictures(parse_position(text))["components"]
+        return bool(picture["go"])
+
+    assert button("moore:2 1 2") and button("mock-turtles TH")
+    assert not button("moore:2 0 0") and not button("mock-turtles TTT")
+
+
 def test_too_big_pictures_are_refused() -> None:
     with pytest.raises(TooBig, match=re.escape(f"the limit is {MAX_PARTS}")):
         pictures(parse_position("cram 30x30"))

@@ -19,7 +19,7 @@ def test_png_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     text = svg.read_text()
     assert text.lstrip().startswith("<?xml") and "<svg" in text
     # the period of subtract:1,3,4 (7, from 0) is in the title, so in the drawing's text
-    assert "period 7 from heap 0" in text
+    assert "Periodic from heap 0 with period 7 (proved by the subtraction window rule)" in text
     assert capsys.readouterr().out.splitlines() == [f"saved to {png}", f"saved to {svg}"]
 
 
@@ -39,3 +39,13 @@ def test_import_grundy_leaves_matplotlib_out() -> None:
     code = "import sys, grundy, grundy.cli; print('matplotlib' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True).stdout.strip() == "False"
+
+
+def test_a_regularity_only_seen_is_said_as_seen(tmp_path: Path) -> None:
+    """hex:0.3f grows by 3 every 6 heaps in the values computed: no theorem proves it, so
+    the plot says where it was seen, and never calls it a period."""
+    svg = tmp_path / "hex.svg"
+    assert main(["plot", "hex:0.3f", "--to", "40", "-o", str(svg)]) == 0
+    text = svg.read_text()
+    assert "Seen in heaps 0..40, not proved: G(n + 6) = G(n) + 3 from heap 0" in text
+    assert "period 6" not in text

@@ -289,3 +289,29 @@ def test_a_phone_has_no_sideways_scroll_with_history_and_russian(browser: Browse
     tab.screenshot(path=str(SCREENSHOT.with_name("grundy-phone.png")), full_page=True)
     assert [p for p in problems if "413" not in p] == []
     tab.context.close()
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_the_game_menu_follows_the_position_typed(browser: Browser, base: str,
+                                                  width: int) -> None:
+    tab, problems = _quick(browser, base, width)
+    menu = tab.locator("#game")
+    for typed, usage in [("cram 4x5", "cram"), ("chomp 5x6", "chomp"),
+                         ("node-kayles:grid3x6", "node-kayles:pasted"),
+                         ("hex:0.3f 12", "hex:CODE"), ("daisy 6 + kayles 3", "daisy"),
+                         ("nim 4", "nim")]:
+        tab.get_by_test_id("position").fill(typed)
+        shown = menu.evaluate("(menu) => menu.selectedOptions[0].textContent")
+        assert shown.startswith(usage + " — "), (typed, shown)
+    # a word of no game leaves the menu as it was; started, the menu still shows the game
+    tab.get_by_test_id("position").fill("chess 3")
+    assert menu.evaluate("(menu) => menu.selectedOptions[0].textContent").startswith("nim — ")
+    start(tab, "kings 2x3")
+    expect(tab.get_by_test_id("status")).to_have_text("Your turn.", timeout=30_000)
+    assert menu.evaluate("(menu) => menu.selectedOptions[0].textContent").startswith("kings — ")
+    # choosing in the menu still fills in its example
+    tab.select_option("#game", label=menu.locator("option", has_text="chocolate —")
+                      .inner_text())
+    expect(tab.get_by_test_id("position")).to_have_value("chocolate 5x8")
+    assert problems == []
+    tab.context.close()

@@ -211,6 +211,23 @@ def test_the_plot_of_a_nim_sequence_in_two_languages(page: tuple[Page, list[str]
     assert problems == []
 
 
+def test_a_regularity_only_seen_is_not_called_a_period(page: tuple[Page, list[str]]) -> None:
+    """hex:0.3f grows by 3 every 6 heaps in heaps 0..40: seen, not proved, not a period."""
+    tab, problems = page
+    start(tab, "hex:0.3f 12")
+    tab.get_by_test_id("hint").click()
+    plot = tab.get_by_test_id("plot")
+    expect(plot).to_contain_text(
+        "seen in heaps 0..40, not proved: G(n + 6) = G(n) + 3 from heap 0")
+    assert "period 6" not in plot.text_content()
+    assert plot.locator(".periodic").count() == 0  # shaded only where proved
+    tab.locator("[data-lang=ru]").click()
+    expect(plot).to_contain_text("видно в кучках 0..40, не доказано: G(n + 6) = G(n) + 3")
+    start(tab, "subtract:1,3,4 6")
+    expect(plot).to_contain_text("доказано: subtraction window rule")
+    assert problems == []
+
+
 def _current_node(tab: Page) -> str:
     """The position of the node marked as the current one in the game graph."""
     return str(tab.evaluate("document.querySelector('[data-testid=graph] g.node.current')"
@@ -278,4 +295,47 @@ def test_a_long_press_tells_what_a_part_does(page: tuple[Page, list[str]]) -> No
     expect(tab.get_by_test_id("history-row")).to_have_count(1)  # the press made no move
     square.click()
     expect(tab.get_by_test_id("history-row")).to_have_count(3)
+    assert problems == []
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_the_parts_keep_their_size_through_a_game(browser: Browser, base: str,
+                                                  width: int) -> None:
+    """hex:0.8 10 splits into small heaps: its pins are drawn as large as at the start, not
+    three times larger once the board is narrower (nor smaller in a new game)."""
+    tab, problems = _page(browser, base, width)
+
+    def pin_width() -> float:
+        box = tab.locator("svg.board [data-testid=target] .pin").first.bounding_box()
+        assert box is not None
+        return float(box["width"])
+
+    start(tab, "hex:0.8 10")
+    assert _my_turn(tab)
+    before = pin_width()
+    # take 1 from 10, leaving 1, 4 and 4: the widest row is 4 pins, and the computer answers
+    tab.evaluate("document.getElementById('words').open = true")
+    tab.locator("[data-testid=move]", has_text="leaving 1, 4 and 4").click()
+    expect(tab.get_by_test_id("history-row")).to_have_count(3, timeout=30_000)
+    assert pin_width() == pytest.approx(before, rel=0.02)
+    start(tab, "hex:0.8 5")  # a new game chooses its own scale
+    expect(tab.locator("#current")).to_have_text("hex:0.8 5", timeout=30_000)
+    assert _my_turn(tab)
+    assert pin_width() > 1.5 * before
+    assert problems == []
+    tab.context.close()
+
+
+def test_two_numbers_offers_only_natural_numbers(page: tuple[Page, list[str]]) -> None:
+    """The numbers that may be written are 1 .. the larger - 1: no tile 0, which no move
+    writes (the numbers are natural, from 1)."""
+    tab, problems = page
+    start(tab, "two-numbers 2 4")
+    assert _my_turn(tab)
+    board = tab.get_by_test_id("board")
+    expect(board.locator(".tile")).to_have_count(3)
+    expect(board.get_by_test_id("target")).to_have_count(3)
+    start(tab, "two-numbers 1 1")
+    expect(tab.locator("#current")).to_have_text("two-numbers 1 1")
+    expect(board.locator(".tile")).to_have_count(0)
     assert problems == []

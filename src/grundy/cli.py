@@ -50,7 +50,7 @@ from grundy.heap.base import HeapGame
 from grundy.heap.engine import CheckpointPlace, use_disk_cache
 from grundy.heap.rules import MEMORY_BOUND, Progress
 from grundy.numerals import shown
-from grundy.render.text import grouped, outcome_table, say_proof, value_rows
+from grundy.render.text import grouped, outcome_table, say_period, say_proof, value_rows
 from grundy.sequences import (
     Frequencies,
     heap_outcomes,
@@ -60,7 +60,6 @@ from grundy.sequences import (
 
 if TYPE_CHECKING:
     from grundy.heap.engine import WindowedRun
-    from grundy.heap.period import Period
 
 
 def _heap_game(text: str) -> HeapGame:
@@ -253,7 +252,7 @@ def _sequence(args: argparse.Namespace) -> None:
     if report.outcomes is not None:
         print(outcome_table([_outcome(o) for o in report.outcomes]))
     if args.period:
-        print(_say_period(report.period))
+        print(f"{say_period(report.period, args.to + 1)}.")
     if report.frequencies is not None:
         print(_say_frequencies(report.frequencies))
     if args.save:
@@ -294,18 +293,6 @@ def _genus_sequence(args: argparse.Namespace) -> None:
     print(f"{report['game']}: genus of heaps 0..{args.to} (normal value ^ misère values)")
     for heap, text in enumerate(report["genus"]):
         print(f"{heap:>4}  {text}")
-
-
-def _say_period(period: Period | None) -> str:
-    if period is None:
-        return "No period seen in these values."
-    proof = f"proved by the {period.by}" if period.certified else "not proved"
-    if period.saltus:
-        return (f"Arithmetic-periodic from heap {grouped(period.preperiod)} with period "
-                f"{grouped(period.period)} and saltus {period.saltus}: G(n + {period.period}) "
-                f"= G(n) + {period.saltus} ({proof}).")
-    return (f"Periodic from heap {grouped(period.preperiod)} with period "
-            f"{grouped(period.period)} ({proof}).")
 
 
 def _outcome(letter: str) -> Any:

@@ -242,6 +242,106 @@ def _graph(picture: dict[str, Any]) -> Panel:
     return side, side, parts
 
 
+def _kayles_graph(picture: dict[str, Any]) -> Panel:
+    """Node Kayles and Arc Kayles: the nodes where the picture places them (a grid's nodes
+    on their cells, ``a1`` bottom left), spaced so that the closest two do not touch; taken
+    nodes and edges pale."""
+    nodes = picture["nodes"]
+    nearest = min((math.dist((a["x"], a["y"]), (b["x"], b["y"]))
+                   for i, a in enumerate(nodes) for b in nodes[i + 1:]), default=1.0)
+    span = min(900.0, max(120.0, 38 / max(nearest, 1e-6)))
+    pad = 14.0
+    at = {node["name"]: (pad + node["x"] * span, pad + node["y"] * span) for node in nodes}
+    here = {node["name"] for node in nodes if node["in"]}
+    parts = []
+    for a, b in picture["edges"]:
+        (x1, y1), (x2, y2) = at[a], at[b]
+        live = a in here and b in here
+        parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
+                     f' stroke="{_INK if live else "#dde1e7"}"'
+                     f' stroke-width="{2 if live else 1}"/>')
+    for node in nodes:
+        x, y = at[node["name"]]
+        parts.append(_circle(x, y, 12, _WOOD if node["in"] else _PAPER,
+                             _INK if node["in"] else "#dde1e7"))
+        parts.append(_text(x, y + 3.5, node["name"], size=9, anchor="middle",
+                           fill=_INK if node["in"] else _FAINT))
+    width = max(x for x, _ in at.values()) + pad if at else 1.0
+    height = max(y for _, y in at.values()) + pad if at else 1.0
+    return width, height, parts
+
+
+def _queen(picture: dict[str, Any]) -> Panel:
+    """Wythoff's game as the texts draw it: a queen at (a, b) on a quarter board, moving
+    toward the corner (0, 0); the coordinates under and beside the board."""
+    a, b = picture["heaps"]
+    left, parts = 18, []
+    for y in range(b, -1, -1):
+        top = (b - y) * CELL
+        parts.append(_text(left - 6, top + CELL * 0.65, str(y), anchor="end", fill=_FAINT))
+        for x in range(a + 1):
+            parts.append(_rect(left + x * CELL, top, CELL, CELL,
+                               _DARK if (x + y) % 2 == 0 else _WOOD))
+    parts.append(_circle(left + CELL / 2, b * CELL + CELL / 2, 5, "#d33"))
+    parts.append(_text(left + a * CELL + CELL / 2, CELL * 0.78, "♛", size=22,
+                       anchor="middle"))
+    for x in range(a + 1):
+        parts.append(_text(left + x * CELL + CELL / 2, (b + 1) * CELL + 13, str(x),
+                           anchor="middle", fill=_FAINT))
+    return left + (a + 1) * CELL, (b + 1) * CELL + 18, parts
+
+
+def _stairs(picture: dict[str, Any]) -> Panel:
+    """Staircase Nim: step s is s blocks high, its coins stacked on it; numbered below."""
+    steps, width, high, per = picture["steps"], CELL * 1.6, CELL * 0.6, 3
+    top = max([40.0] + [(s + 1) * high + math.ceil(n / per) * 15 for s, n in
+                        enumerate(steps)]) + 8
+    parts = []
+    for s, n in enumerate(steps):
+        x = s * width
+        parts.append(_rect(x, top - (s + 1) * high, width, (s + 1) * high, "#e6e9ef"))
+        parts.append(_text(x + width / 2, top + 13, str(s + 1), anchor="middle", fill=_FAINT))
+        for k in range(n):
+            parts.append(_circle(x + 9 + (k % per) * 14, top - (s + 1) * high - 8
+                                 - (k // per) * 15, 6.5, "#f2c230", "#a8801a"))
+    return max(len(steps), 1) * width, top + 18, parts
+
+
+def _northcott(picture: dict[str, Any]) -> Panel:
+    """Northcott's game: each row a strip of squares with its white and black checker."""
+    parts, widest = [], 0.0
+    for r, row in enumerate(picture["rows"]):
+        y = r * (CELL + 6)
+        parts.append(_text(0, y + CELL * 0.65, str(r + 1), fill=_FAINT))
+        for c, cell in enumerate(row):
+            x = 14 + c * CELL
+            parts.append(_rect(x, y, CELL, CELL, _WOOD))
+            if cell in "WB":
+                parts.append(_circle(x + CELL / 2, y + CELL / 2, CELL / 2 - 5,
+                                     _PAPER if cell == "W" else _INK))
+        widest = max(widest, 14 + len(row) * CELL)
+    return max(widest, 1), max(len(picture["rows"]) * (CELL + 6) - 6, 1), parts
+
+
+def _coins(picture: dict[str, Any]) -> Panel:
+    """Coin-turning games: each coin a disc marked H (heads, gold) or T (tails, grey);
+    a single row numbered 1, 2, ... from the left."""
+    parts, size = [], CELL * 1.2
+    rows = picture["rows"]
+    for r, row in enumerate(rows):
+        for c, coin in enumerate(row):
+            x, y = c * size, 16 + r * size
+            parts.append(_circle(x + size / 2, y + size / 2, size / 2 - 3,
+                                 "#f2c230" if coin == "H" else "#dde1e7"))
+            parts.append(_text(x + size / 2, y + size / 2 + 4, coin, size=11,
+                               anchor="middle"))
+            if r == 0:
+                parts.append(_text(x + size / 2, 11, str(c + 1), size=9, anchor="middle",
+                                   fill=_FAINT))
+    width = max((len(row) for row in rows), default=1) * size
+    return max(width, 1), 16 + len(rows) * size, parts
+
+
 def _unknown(picture: dict[str, Any]) -> Panel:
     return 8.0 * len(picture["text"]), CELL, [_text(0, 16, picture["text"])]
 
@@ -249,4 +349,5 @@ def _unknown(picture: dict[str, Any]) -> Panel:
 _DRAW: dict[str, Callable[[dict[str, Any]], Panel]] = {
     "grid": _grid, "bar": _bar, "heaps": _heaps, "pins": _heaps, "petals": _petals,
     "circle": _petals, "polygon": _polygon, "cube": _cube, "numbers": _numbers,
-    "graph": _graph}
+    "graph": _graph, "kayles-graph": _kayles_graph, "queen": _queen, "stairs": _stairs,
+    "northcott": _northcott, "coins": _coins}

@@ -13,7 +13,7 @@ when it runs inside IPython (a notebook); elsewhere this module is not even impo
 >>> from grundy.heap.takebreak import KAYLES
 >>> from grundy.sequences import sequence_report
 >>> html = sequence_html(sequence_report(KAYLES, 200, period=True))
->>> html.count("<table"), html.count("<img"), "period 12 from heap 71" in html
+>>> html.count("<table"), html.count("<img"), "from heap 71 with period 12 (proved" in html
 (1, 1, True)
 """
 
@@ -30,7 +30,7 @@ from grundy.heap.base import HeapGame
 from grundy.render.board_svg import board_svg
 from grundy.render.html import table_html
 from grundy.render.plot import PlottingMissing, draw_report
-from grundy.render.text import format_analysis, grouped
+from grundy.render.text import format_analysis, grouped, say_period
 from grundy.sequences import SequenceReport
 from grundy.values import Outcome
 
@@ -70,13 +70,7 @@ def sequence_html(report: SequenceReport) -> str:
     heaps = len(entries)
     head = f"{report.game} ({convention} play), heaps 0..{grouped(max(heaps - 1, 0))}"
     if report.period_sought:
-        period = report.period
-        if period is None:
-            head += ": no period seen"
-        else:
-            proof = f"proved by the {period.by}" if period.certified else "not proved"
-            head += (f": period {grouped(period.period)} from heap "
-                     f"{grouped(period.preperiod)} ({proof})")
+        head += f". {say_period(report.period, heaps)}."
     parts = [f"<p>{escape(head)}</p>", table_html(entries[:TABLE_HEAPS], width=TABLE_WIDTH)]
     if heaps > TABLE_HEAPS:
         more = heaps - TABLE_HEAPS

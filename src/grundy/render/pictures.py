@@ -458,7 +458,8 @@ def _moore(game: Moore, state: tuple[int, ...], text: str) -> Drawing:
                 yield ((*(f"{i + 1}-{keep + 1}" for i, keep in zip(chosen, left, strict=True)),
                         "go"), game.canonical(tuple(heaps)))
 
-    return {"kind": "heaps", "heaps": list(state), "gaps": False, "go": True,
+    # No button once the game is over: nothing is left to take.
+    return {"kind": "heaps", "heaps": list(state), "gaps": False, "go": any(state),
             "most": game.k}, clicks()
 
 
@@ -530,7 +531,7 @@ def _coins(game: CoinRow, state: str, text: str, *, ends: bool, go: bool) -> Dra
                 names = tuple(str(i + 1) for i in turned)
                 yield (*names, "go") if go else names, game.canonical(_turned(state, others, k))
 
-    return {"kind": "coins", "rows": [state], "go": go}, clicks()
+    return {"kind": "coins", "rows": [state], "go": go and "H" in state}, clicks()
 
 
 def _turned(row: str, others: tuple[int, ...], k: int) -> str:

@@ -23,6 +23,7 @@ from typing import BinaryIO
 
 from grundy.errors import InvalidArgument
 from grundy.heap.base import HeapGame
+from grundy.render.text import say_period
 from grundy.sequences import SequenceReport, sequence_report
 
 FORMATS = ("png", "svg")
@@ -43,9 +44,9 @@ def plot_format(output: str) -> str:
 def plot_sequence(game: HeapGame, to: int, output: str) -> SequenceReport:
     """Draw the nim-sequence of heaps 0..``to`` into ``output`` (``.png`` or ``.svg``).
 
-    Points are the values; from the preperiod on the background is shaded and a thin line
-    starts each period.  Returns the report plotted.  Raises :class:`PlottingMissing`
-    without matplotlib.
+    Points are the values; a thin line starts each period, and from the preperiod on the
+    background is shaded when the period is proved.  Returns the report plotted.  Raises
+    :class:`PlottingMissing` without matplotlib.
     """
     fmt = plot_format(output)
     report = sequence_report(game, to, period=True)
@@ -75,14 +76,13 @@ def draw_report(report: SequenceReport, target: str | BinaryIO, fmt: str, *,
     title = f"{report.game}: nim-values of heaps 0..{to}"
     if period:
         start, length = period.preperiod, period.period
-        axes.axvspan(start - 0.5, len(values) - 0.5, color="#fff3c4", zorder=0)
+        if period.certified:  # shaded where proved; a regularity only seen is marked
+            axes.axvspan(start - 0.5, len(values) - 0.5, color="#fff3c4", zorder=0)
         if (len(values) - start) / length <= 60:
             for boundary in range(start, len(values), length):
                 axes.axvline(boundary - 0.5, color="#d9b84a", linewidth=0.6, zorder=0)
-        proof = f"proved: {period.by}" if period.certified else "not proved"
-        title += f"\nperiod {length} from heap {start} ({proof})"
-    else:
-        title += "\nno period seen"
+    if report.period_sought:
+        title += "\n" + say_period(period, len(values))
     axes.set_title(title, fontsize=10)
     axes.set_xlabel("heap size")
     axes.set_ylabel("nim-value")

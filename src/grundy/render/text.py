@@ -171,6 +171,37 @@ def _in_words(analysis: Analysis) -> str | None:
     return None
 
 
+def say_period(period: Period | None, heaps: int) -> str:
+    """What the values of heaps ``0..heaps - 1`` show of a period, in words (no full stop).
+
+    A period is named as one only when a theorem proves it, with the theorem's name; a
+    regularity only seen in the values is said as that, with the heaps it was seen in, and
+    an arithmetic one (values growing by a saltus each period) never as a bare "period".
+
+    >>> from grundy.heap.certificate import GUY_SMITH
+    >>> from grundy.heap.period import Period
+    >>> say_period(Period(71, 12, True, GUY_SMITH), 200)
+    'Periodic from heap 71 with period 12 (proved by the Guy-Smith octal periodicity theorem)'
+    >>> say_period(Period(0, 6, saltus=3), 41)
+    'Seen in heaps 0..40, not proved: G(n + 6) = G(n) + 3 from heap 0'
+    >>> say_period(Period(9, 2), 21)
+    'Seen in heaps 0..20, not proved: G(n + 2) = G(n) from heap 9'
+    >>> say_period(None, 21)
+    'No period seen in these values'
+    """
+    if period is None:
+        return "No period seen in these values"
+    e, p, s = grouped(period.preperiod), grouped(period.period), period.saltus
+    rule = f"G(n + {p}) = G(n){f' + {s}' if s else ''}"
+    if not period.certified:
+        return f"Seen in heaps 0..{grouped(max(heaps - 1, 0))}, not proved: {rule} from heap {e}"
+    proof = f"proved by the {period.by}"
+    if s:
+        return (f"Arithmetic-periodic from heap {e} with period {p} and saltus {s}: {rule} "
+                f"({proof})")
+    return f"Periodic from heap {e} with period {p} ({proof})"
+
+
 def say_proof(period: Period, heap: int, needed: int) -> str:
     """The proof of a value read from a proved period, in words.
 
@@ -180,13 +211,21 @@ def say_proof(period: Period, heap: int, needed: int) -> str:
     Periodic from heap 71 with period 12, proved by the Guy-Smith octal periodicity theorem:
     G(n + 12) = G(n) for 71 <= n < 156, checked on heaps 0..167 (what the theorem needs);
     so G(1000000) = G(71 + (1000000 - 71) mod 12) = G(76).
+    >>> print(say_proof(Period(0, 3, True, "all-but state check", saltus=1), 10, 0))
+    Arithmetic-periodic from heap 0 with period 3 and saltus 1, proved by the all-but state check:
+    G(n + 3) = G(n) + 1 for every n >= 0;
+    so G(10) = G(0 + (10 - 0) mod 3) + 1 * 3 = G(1) + 1 * 3.
     """
     e, p, s = period.preperiod, period.period, period.saltus
     same = e + (heap - e) % p if heap >= e else heap
     step = f" + {s}" if s else ""
     grown = f" + {s} * {(heap - same) // p}" if s and heap > same else ""
-    return (f"Periodic from heap {grouped(e)} with period {grouped(p)}"
-            f"{f' and saltus {s}' if s else ''}, proved by the {period.by}:\n"
-            f"G(n + {p}) = G(n){step} for {grouped(e)} <= n < {grouped(needed - p)}, checked "
-            f"on heaps 0..{grouped(needed - 1)} (what the theorem needs);\n"
+    # A theorem that names no count of values (a check of a state) proves the rule for
+    # every heap from the preperiod on.
+    checked = (f"for {grouped(e)} <= n < {grouped(needed - p)}, checked on heaps "
+               f"0..{grouped(needed - 1)} (what the theorem needs)" if needed > e + p
+               else f"for every n >= {grouped(e)}")
+    return (f"{'Arithmetic-periodic' if s else 'Periodic'} from heap {grouped(e)} with period "
+            f"{grouped(p)}{f' and saltus {s}' if s else ''}, proved by the {period.by}:\n"
+            f"G(n + {p}) = G(n){step} {checked};\n"
             f"so G({heap}) = G({e} + ({heap} - {e}) mod {p}){grown} = G({same}){grown}.")

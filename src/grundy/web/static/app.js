@@ -146,10 +146,21 @@ async function start() {
     clearGame();
     setStatus("error", { error: error.message }, "error");
   }
-  const word = text.split(/\s+/)[0];
-  const game = state.games.find((g) => g.example.split(/\s+/)[0] === word);
+  followMenu();
+  showGame(text.split(/\s+/)[0]);
+}
+
+// The game a position is of, by its first word: `cram 4x5` is cram, `hex:0.3f 12` hex,
+// `node-kayles:grid3x6` node-kayles; undefined for a word of no game.
+function gameOf(text) {
+  const word = text.trim().split(/\s+/)[0];
+  return state.games.find((g) => word === g.name || word.startsWith(g.name + ":"));
+}
+
+// The menu shows the game of the position typed (a word of no game leaves it as it was).
+function followMenu() {
+  const game = gameOf($("position").value);
   if (game) $("game").value = game.example;
-  showGame(word);
 }
 
 // The moves, analysis and picture of a position (a picture may be missing: too big).
@@ -382,6 +393,7 @@ async function restore(game) {
     display(state.history[state.history.length - 1]);
     save();
     showGraph(state.position, generation);
+    followMenu();
     showGame(game.q.split(/\s+/)[0]);
     await proceed(generation);
   } catch (error) {
@@ -645,7 +657,7 @@ function followGraph(generation) {
 
 // The P/N table and the nim-sequence of single heaps of the game named first in the position.
 async function showGame(word) {
-  const game = state.games.find((g) => word === g.name || word.startsWith(g.name + ":"));
+  const game = gameOf(word);
   const table = $("table");
   const sequence = $("sequence");
   table.replaceChildren();
@@ -713,12 +725,16 @@ async function init() {
   const select = $("game");
   fillGames();
   select.value = "nim 3 2 1";
+  followMenu();
   select.addEventListener("change", () => {
     $("position").value = select.value;
     if (PASTED.test(select.value) && !$("pasted").value.trim()) $("pasted").value = SAMPLE_GRAPH;
     showPasted();
   });
-  $("position").addEventListener("input", showPasted);
+  $("position").addEventListener("input", () => {
+    showPasted();
+    followMenu();
+  });
   $("upload").addEventListener("change", async () => {
     const file = $("upload").files[0];
     if (file) $("pasted").value = (await file.text()).slice(0, 65536);

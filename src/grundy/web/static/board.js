@@ -27,10 +27,16 @@ class Board {
     this.svg.setAttribute("viewBox", `0 0 ${Math.max(this.width, 1)} ${Math.max(this.height, 1)}`);
     // Drawn larger than its own units up to a readable size (a 4x4 board 480 px wide on a
     // desktop), never wider than the space given (max-width: 100%) nor taller than the screen.
-    const scale = Math.min(3, Math.max(1.25, 480 / Math.max(this.width, 1)));
+    // The scale of a game's first picture (as shown: at most the width there is room for)
+    // is kept through the game: parts keep their size when a board empties or a heap
+    // splits into many.
+    const scale = handlers.scale(`${index} ${picture.kind}`, () => Math.min(
+      Math.min(3, Math.max(1.25, 480 / Math.max(this.width, 1))),
+      handlers.room() / Math.max(this.width, 1)));
     const tallest = Math.max(240, window.innerHeight * 0.7);
     const wide = Math.min(this.width * scale, (tallest / Math.max(this.height, 1)) * this.width);
-    this.svg.style.width = `${Math.round(Math.max(wide, Math.min(this.width, 480)))}px`;
+    const least = Math.min(this.width * scale, this.width, 480);  // the height cap's floor
+    this.svg.style.width = `${Math.round(Math.max(wide, least))}px`;
   }
 
   grow(x, y) {
@@ -412,8 +418,9 @@ function drawBar(board, picture) {
 function drawPolygon(board, picture) {
   const n = picture.vertices.length;
   const radius = 60 + 6 * n;
-  const cx = radius + 30;
-  const cy = radius + 30;
+  // Room around the ring for the labels outside it ("3 +", "10 x"), on every side.
+  const cx = radius + 44;
+  const cy = radius + 36;
   const at = (k) => ring(cx, cy, radius, n, k);
   const outline = picture.vertices.map((_, k) => at(k).join(",")).join(" ");
   board.svg.append(picture.round  // points on a circle (chords), or a polygon's corners
@@ -426,14 +433,16 @@ function drawPolygon(board, picture) {
   }
   picture.vertices.forEach((label, k) => {
     const [x, y] = at(k);
-    const [lx, ly] = ring(cx, cy, radius + 18, n, k);
-    board.svg.append(svgNode("text", { x: lx, y: ly + 4, class: "label middle" },
+    const [lx, ly] = ring(cx, cy, radius + 16, n, k);
+    // A label beside the ring reads outward from its point, never over it.
+    const side = lx > cx + 4 ? "" : lx < cx - 4 ? " end" : " middle";
+    board.svg.append(svgNode("text", { x: lx, y: ly + 4, class: `label${side}` },
                              `${k + 1}${label === "o" ? "" : " " + label}`));
     board.svg.append(board.part(String(k + 1),
                                 svgNode("circle", { cx: x, cy: y, r: 9,
                                                     class: `point ${label === "x" ? "full" : ""}` })));
   });
-  board.grow(2 * radius + 60, 2 * radius + 60);
+  board.grow(2 * radius + 88, 2 * radius + 72);
 }
 
 function drawCube(board, picture) {
@@ -463,9 +472,10 @@ function drawNumbers(board, picture) {
   board.svg.append(svgNode("text", { x: 90, y: 40, class: "big larger" }, String(b)));
   const size = 34;
   const perLine = 10;
-  for (let c = 0; c < b; c += 1) {
-    const x = 10 + (c % perLine) * size;
-    const y = 60 + Math.floor(c / perLine) * size;
+  // The numbers that may replace the larger: the natural numbers below it (from 1).
+  for (let c = 1; c < b; c += 1) {
+    const x = 10 + ((c - 1) % perLine) * size;
+    const y = 60 + Math.floor((c - 1) / perLine) * size;
     const tile = svgNode("g", {},
       svgNode("rect", { x, y, width: size - 4, height: size - 4, rx: 4, class: "tile" }),
       svgNode("text", { x: x + (size - 4) / 2, y: y + 20, class: "label middle" }, String(c)));
@@ -522,6 +532,7 @@ class Boards {
     this.says = says;        // a move of /api/moves -> its words (and, with hints, its rating)
     this.boards = [];
     this.chosen = null;      // {index, names}
+    this.scales = new Map(); // the drawing scale of each component (index and kind) in a game
     this.enabled = false;
     this.hint = false;
     this.dragFrom = null;
@@ -563,8 +574,21 @@ class Boards {
     this.refresh();
   }
 
+  // The width the pictures have room for, in pixels.
+  room() {
+    return this.container.clientWidth || Infinity;
+  }
+
+  // The scale a component is drawn at: the one of its first picture in this game.
+  scale(key, first) {
+    if (!this.scales.has(key)) this.scales.set(key, first());
+    return this.scales.get(key);
+  }
+
+  // A new game: nothing drawn, and the next pictures choose their scales again.
   clear() {
     this.boards = [];
+    this.scales.clear();
     this.chosen = null;
     this.container.replaceChildren();
   }
@@ -730,7 +754,8 @@ class Boards {
 }
 
 // The nim-sequence of /api/sequence (with its period) as a plot: value against heap size,
-// the periodic part shaded and each period's start marked.
+// each period's start marked, and the periodic part shaded when the period is proved; what
+// is known of the period in words under it.
 function sequencePlot(report, t) {
   const values = report.values;
   const step = 12;
@@ -739,16 +764,19 @@ function sequencePlot(report, t) {
   const left = 28;
   const top = 8;
   const width = left + values.length * step + 8;
-  const height = top + high * unit + 34;
+  const height = top + high * unit + 22;
   const y = (v) => top + (high - v) * unit;
-  const plot = svgNode("svg", { "data-testid": "plot", class: "plot",
+  const plot = svgNode("svg", { class: "plot",
                                 viewBox: `0 0 ${width} ${height}`, role: "img",
                                 "aria-label": `${report.game}: ${values.join(" ")}` });
   const period = report.period;
   if (period) {
     const start = left + period.preperiod * step;
-    plot.append(svgNode("rect", { x: start, y: top, width: width - 8 - start,
-                                  height: high * unit, class: "periodic" }));
+    // Shaded only where a theorem proves the period; a regularity seen is only marked.
+    if (period.certified) {
+      plot.append(svgNode("rect", { x: start, y: top, width: width - 8 - start,
+                                    height: high * unit, class: "periodic" }));
+    }
     for (let n = period.preperiod; n < values.length; n += period.period) {
       plot.append(svgNode("line", { x1: left + n * step, x2: left + n * step, y1: top,
                                     y2: top + high * unit, class: "period-start" }));
@@ -768,10 +796,29 @@ function sequencePlot(report, t) {
                                     class: v === 0 ? "dot zero" : "dot" },
                         svgNode("title", {}, `${n}: ${v}`)));
   });
-  const words = period ? t("plot_period", { period: period.period, start: period.preperiod })
-                       : t("plot_no_period");
-  plot.append(svgNode("text", { x: left, y: height - 4, class: "axis" }, words));
-  return plot;
+  // What is known of a period is said under the plot in the page's own type: drawn in the
+  // plot, it would shrink with it to a few pixels on a phone.
+  const figure = document.createElement("figure");
+  figure.setAttribute("data-testid", "plot");
+  figure.className = "sequence-plot";
+  const caption = document.createElement("figcaption");
+  caption.textContent = periodWords(report, t);
+  figure.append(plot, caption);
+  return figure;
+}
+
+// What the values plotted show of a period: a period named as one only when proved (and
+// by what), a regularity only seen said as seen, in these heaps; an arithmetic one (values
+// growing by a saltus) as its rule, never as a bare period.
+function periodWords(report, t) {
+  const period = report.period;
+  if (!period) return t("plot_no_period");
+  const start = period.preperiod;
+  const rule = `G(n + ${period.period}) = G(n)${period.saltus ? ` + ${period.saltus}` : ""}`;
+  if (!period.certified) return t("plot_seen", { last: report.values.length - 1, rule, start });
+  const claim = period.saltus ? t("plot_arithmetic", { rule, start })
+                              : t("plot_period", { period: period.period, start });
+  return `${claim} (${t("plot_proved", { by: period.by })})`;
 }
 
 window.Boards = Boards;
