@@ -10,6 +10,7 @@ from math import comb
 import pytest
 from tests.brute import grundy_of
 
+from chomp_literature import KITATAI_WINNING_MOVES
 from grundy.boards.bitgrid import square
 from grundy.boards.chomp import CHOMP, Diagram
 from grundy.boards.chomp_kernel import box_values, value_type
@@ -71,3 +72,23 @@ def test_theorems_name_winning_moves() -> None:
 
 def test_one_byte_a_diagram_where_values_fit() -> None:
     assert box_values(4, 4).dtype.itemsize == 1 and value_type(17, 17)(300) == 300
+
+
+def _against_published(side: int) -> int:
+    """Every rectangle of the box against the published table; how many were compared."""
+    compared = 0
+    for rect in box_records(side).rectangles:
+        published = KITATAI_WINNING_MOVES[(rect.rows, rect.cols)]
+        assert sorted(rect.winning) == sorted(published), (rect.rows, rect.cols)
+        compared += 1
+    return compared
+
+
+def test_winning_moves_as_published_to_9x9() -> None:
+    assert _against_published(9) == 45
+
+
+@pytest.mark.slow
+def test_winning_moves_as_published_to_14x14() -> None:
+    """Ekhad and Zeilberger's range; the box of 14 takes about 11 s of CPU."""
+    assert _against_published(14) == 105

@@ -66,12 +66,29 @@ def expected_period(code: TakeBreakCode, values: np.ndarray[Any, Any], longest: 
     return (found, certified) if found[1] <= longest else (None, False)
 
 
+def direct_powers(full: np.ndarray[Any, Any]) -> list[list[int]]:
+    """The counts of heaps 1..2^k - 1 of each value, for every 2^k <= len(full), each
+    counted on its own from the values."""
+    return [np.bincount(full[1: 1 << k], minlength=1).tolist()
+            for k in range(len(full).bit_length())]
+
+
+def trimmed(row: np.ndarray[Any, Any] | None) -> list[int] | None:
+    if row is None:
+        return None
+    every = row.tolist()
+    while len(every) > 1 and every[-1] == 0:
+        every.pop()
+    return every
+
+
 def assert_same_as_full(code: TakeBreakCode, full: np.ndarray[Any, Any], memory: int,
                         threads: int = 1) -> None:
     n = len(full) - 1
     run = window_run(code, n, memory, period=True, threads=threads)
     assert run.head < n + 1 and run.window < n + 1  # the window mode was used
     assert np.array_equal(run.counts, np.bincount(full[1:])), code.text
+    assert [trimmed(row) for row in run.powers] == direct_powers(full), code.text
     assert run.largest == int(full.max())
     assert run.first_heap == int(np.argmax(full))
     period, certified = expected_period(code, full, run.periods_up_to)
@@ -211,12 +228,14 @@ class TestMemory:
         window_run(code, 100_000, memory, period=True, threads=1)  # loads the kernels
         tracemalloc.start()
         try:
-            window_run(code, 1_500_000, memory, period=True, threads=1)
+            run = window_run(code, 1_500_000, memory, period=True, threads=1)
             _, peak = tracemalloc.get_traced_memory()
         finally:
             tracemalloc.stop()
-        # The tables of the method (the range of values, the rare heaps) take a few KB.
-        assert peak < memory + 32_000, peak
+        # The tables of the method (the range of values, the rare heaps) take a few KB, and
+        # the counts at each power of two a row of 8-byte counts each (21 rows here).
+        powers = sum(row.nbytes for row in run.powers if row is not None)
+        assert powers < 24_000 and peak < memory + 32_000 + powers, (peak, powers)
 
 
 class TestLastExceptions:
@@ -327,6 +346,42 @@ class TestCheckpoints:
             assert np.array_equal(again.counts, whole.counts)
             assert (again.largest, again.first_heap, again.period, again.theorem) == (
                 whole.largest, whole.first_heap, whole.period, whole.theorem)
+            assert [trimmed(row) for row in again.powers] == [
+                trimmed(row) for row in whole.powers]
+            assert len(whole.powers) == 20   # 2^19 <= 600 001 < 2^20
+
+    def test_a_checkpoint_without_counts_at_powers_of_two_still_resumes(
+            self, tmp_path: Any) -> None:
+        """A checkpoint in the window written before those counts were kept resumes: the
+        counts of powers within the first part are counted again from it, those from there
+        to the resume are unknown (None), the later ones counted as before."""
+        code = TakeBreakCode.parse("0.644")
+        full = take_break_values([0, 6, 4, 4], 300_000)
+        kept = WindowCheckpoint(tmp_path, "octal:0.644", every=0.0)
+
+        def interrupt(count: int) -> None:
+            if count > 40_000:
+                raise KeyboardInterrupt
+
+        with pytest.raises(KeyboardInterrupt):
+            window_run(code, 300_000, 20_000, progress=interrupt, checkpoint=kept)
+        state = kept.load(20_000)
+        assert state is not None and state["numbers"][3] == 1 and "powers" in state
+        older = {name: array for name, array in state.items() if name != "powers"}
+        older["key"] = np.array("octal:0.644")
+        older["seal"] = np.array(state_seal(older).hexdigest())
+        np.savez(kept.path, **older)
+        heaps = kept.heaps()
+        again = window_run(code, 300_000, 20_000, checkpoint=kept)
+        expected = direct_powers(full)
+        head = head_length(20_000)
+        for k, row in enumerate(again.powers):
+            if 1 << k <= head or 1 << k > heaps:
+                assert trimmed(row) == expected[k], k
+            else:
+                assert row is None, k
+        assert sum(row is None for row in again.powers) >= 1
+        assert np.array_equal(again.counts, np.bincount(full[1:]))
 
     def test_checkpoints_of_other_runs_are_refused(self, tmp_path: Any) -> None:
         code = TakeBreakCode.parse("0.354")
@@ -396,10 +451,13 @@ class TestForgedCheckpoints:
         changes += [(name, rng.randrange(len(state[name])), delta)
                     for name in ("head", "window", "hist", "rare_pos", "rare_val", "state",
                                  "last") for delta in (1, -1) if len(state[name])]
+        powers = state["powers"]
+        changes += [("powers", k * powers.shape[1] + rng.randrange(powers.shape[1]), delta)
+                    for k in range(len(powers)) for delta in (1, -1)]
         outcomes = {"refused": 0, "same": 0}
         for name, index, delta in changes:
             forged = {key: value.copy() for key, value in state.items()}
-            array = forged[name]
+            array = forged[name].reshape(-1)
             changed = int(array[index]) + delta
             if not 0 <= changed <= np.iinfo(array.dtype).max:
                 continue
@@ -417,6 +475,8 @@ class TestForgedCheckpoints:
                 outcomes["refused"] += 1
                 continue
             assert np.array_equal(again.counts, whole.counts), (name, index, delta)
+            assert [trimmed(row) for row in again.powers] == [
+                trimmed(row) for row in whole.powers], (name, index, delta)
             assert (again.largest, again.first_heap) == (whole.largest, whole.first_heap)
             assert again.period in (whole.period, None), (name, index, delta)
             outcomes["same"] += 1

@@ -280,7 +280,9 @@ def _say_frequencies(counted: Frequencies) -> str:
              f"{counted.rare_positions} rare heaps under the mask {counted.mask}.",
              "value  heaps"]
     lines += [f"{value:>5}  {count}" for value, count in enumerate(counted.counts) if count]
-    return "\n".join(lines)
+    from grundy.render.frequencies import power_table
+
+    return "\n".join([*lines, power_table(counted.powers)])
 
 
 def _genus_sequence(args: argparse.Namespace) -> None:

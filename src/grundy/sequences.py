@@ -13,7 +13,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -72,11 +73,15 @@ def heap_outcomes(game: HeapGame, n: int, *, misere: bool = False) -> list[Outco
 class Frequencies:
     """How often each value occurs among heaps 0..n, the largest value and the first heap
     that has it, and the rare/common split of heaps 1..n: the mask under which the fewest
-    heaps are rare, and how many are (see :mod:`grundy.heap.kernels`).
+    heaps are rare, and how many are (see :mod:`grundy.heap.kernels`).  ``powers[k]``: how
+    often each value occurs among heaps ``0..2**k - 1``, for every ``2**k <= n + 1`` (None
+    where a run resumed from a checkpoint of an older version no longer knew it).
 
     >>> from grundy.heap.takebreak import KAYLES
     >>> Frequencies.of(KAYLES.values(1000)).to_json()["largest"]
     {'value': 8, 'first_heap': 27}
+    >>> Frequencies.of(KAYLES.values(1000)).powers[3]   # heaps 0..7: 0 1 2 3 1 4 3 2
+    [1, 2, 2, 2, 1]
     """
 
     counts: list[int]
@@ -84,41 +89,64 @@ class Frequencies:
     first_heap: int
     mask: int
     rare_positions: int
+    powers: list[list[int] | None] = field(default_factory=list)
 
     @classmethod
     def of(cls, values: np.ndarray[Any, Any]) -> Frequencies:
         """The frequencies of these values (heaps 0..len-1)."""
         import numpy as np
 
-        from grundy.heap.masks import histogram
+        from grundy.heap.masks import histogram, power_histograms
 
         counts = histogram(values)
         largest = len(counts) - 1
         first = int(np.flatnonzero(values == largest)[0])
         counts[int(values[0])] -= 1  # heaps 1..len-1
-        return cls.of_counts(counts, first)
+        return cls.of_counts(counts, first, power_histograms(values))
 
     @classmethod
-    def of_counts(cls, counts: np.ndarray[Any, Any], first_heap: int) -> Frequencies:
+    def of_counts(cls, counts: np.ndarray[Any, Any], first_heap: int,
+                  powers: Sequence[np.ndarray[Any, Any] | None] = ()) -> Frequencies:
         """The frequencies of heaps 0..n from ``counts[v]``, the number of heaps 1..n of
-        value ``v`` (the last count not 0), and the first heap of the largest value.
+        value ``v`` (the last count not 0), and the first heap of the largest value;
+        ``powers[k]``: the counts of heaps ``1..2**k - 1`` in the same way, or None.
 
         >>> import numpy as np
         >>> Frequencies.of_counts(np.array([0, 2, 1]), 3).counts
         [1, 2, 1]
+        >>> Frequencies.of_counts(np.array([0, 2, 1]), 3, [np.array([0]), None]).powers
+        [[1], None]
         """
         from grundy.heap.masks import fewest_rare
 
         mask, rare = fewest_rare(counts)
         every = counts.tolist()
         every[0] += 1  # heap 0
-        return cls(every, len(every) - 1, first_heap, mask, rare)
+        return cls(every, len(every) - 1, first_heap, mask, rare,
+                   [None if row is None else _with_heap_0(row) for row in powers])
 
     def to_json(self) -> dict[str, Any]:
-        """The object under ``frequencies`` in ``grundy sequence --json``."""
-        return {"counts": {str(v): c for v, c in enumerate(self.counts) if c},
+        """The object under ``frequencies`` in ``grundy sequence --json``: ``powers`` lists,
+        for each ``2**k <= n + 1``, ``{"to": 2**k - 1, "counts": ...}`` (heaps 0..to; the
+        counts null when not known)."""
+        return {"counts": _nonzero(self.counts),
                 "largest": {"value": self.largest, "first_heap": self.first_heap},
-                "rare": {"mask": self.mask, "heaps": self.rare_positions}}
+                "rare": {"mask": self.mask, "heaps": self.rare_positions},
+                "powers": [{"to": (1 << k) - 1, "counts": None if row is None else _nonzero(row)}
+                           for k, row in enumerate(self.powers)]}
+
+
+def _with_heap_0(row: np.ndarray[Any, Any]) -> list[int]:
+    """Counts of heaps 1..m with heap 0 (value 0) added, the trailing zeros dropped."""
+    every: list[int] = row.tolist()
+    every[0] += 1
+    while every[-1] == 0:
+        every.pop()
+    return every
+
+
+def _nonzero(counts: list[int]) -> dict[str, int]:
+    return {str(v): c for v, c in enumerate(counts) if c}
 
 
 @dataclass(frozen=True)
@@ -268,7 +296,8 @@ def _windowed(game: HeapGame, found: WindowedValues, period: bool, frequencies: 
     proved = None
     if period and found.period is not None:
         proved = Period(*found.period, certified=found.theorem is not None, by=found.theorem)
-    counted = Frequencies.of_counts(found.counts, found.first_heap) if frequencies else None
+    counted = (Frequencies.of_counts(found.counts, found.first_heap, found.powers)
+               if frequencies else None)
     return SequenceReport(game.text, False, period_sought=period, period=proved,
                           frequencies=counted, window=window, kernel=WINDOW)
 

@@ -71,3 +71,24 @@ def histogram(values: np.ndarray[Any, Any]) -> IntArray:
         window = np.bincount(values[start: start + _COUNTED_AT_ONCE])
         counts[: len(window)] += window
     return counts
+
+
+def power_histograms(values: np.ndarray[Any, Any]) -> list[IntArray]:
+    """How many of heaps ``1..2**k - 1`` have each value, for every ``k`` with ``2**k`` at
+    most the number of values (heap 0 is left out, as the counts of a run are): each block
+    ``2**(k-1)..2**k - 1`` is counted once and added to the counts before it.
+
+    >>> [row.tolist() for row in power_histograms(np.array([0, 1, 2, 2, 0, 1], np.uint8))]
+    [[0], [0, 1], [0, 1, 2]]
+    """
+    rows: list[IntArray] = []
+    total = np.zeros(1, dtype=np.int64)
+    start, stop = 1, 1
+    while stop <= len(values):
+        block = histogram(values[start:stop])
+        if len(block) > len(total):
+            total = np.concatenate((total, np.zeros(len(block) - len(total), np.int64)))
+        total[: len(block)] += block
+        rows.append(total.copy())
+        start, stop = stop, 2 * stop
+    return rows

@@ -20,7 +20,9 @@ heaps of the mask then in force (fixed from there on), and a window of the last 
 - a new rare heap would need values of heaps the window has dropped, so it stops the run too.
 
 What a run reports is gathered on the way, as the full run would compute it from all its
-values: how often each value occurs, the largest value and the first heap with it, and, for
+values: how often each value occurs (among all heaps, and among heaps ``0..2**k - 1`` for each
+power of two: a chunk of the run never crosses one, so the counts are read there), the
+largest value and the first heap with it, and, for
 the period, the last exception ``e(p)`` (the last heap ``n`` with ``G(n) != G(n - p)``) of
 every period ``p`` up to the window's length, from which the least period proved by the
 Guy-Smith theorem (or the k-heap criterion), or only seen, is read as
@@ -39,7 +41,7 @@ import os
 import time
 import zipfile
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +75,7 @@ from grundy.heap.kernels import (
     _start,
     _widen,
 )
+from grundy.heap.masks import power_histograms
 from grundy.heap.period import DETECT_RULE, Rule, least_period_after, take_break_rule
 from grundy.heap.recheck import SAMPLES, recheck_code
 from grundy.heap.rules import Progress
@@ -163,7 +166,9 @@ class WindowedValues:
     value and the first heap that has it; ``period``: ``(preperiod, period)``, or None;
     ``theorem``: the theorem that proves it, None when it is only seen; ``periods_up_to``:
     the longest period looked for; ``head`` and ``window``: the values kept, the first ones
-    and the last ones.
+    and the last ones; ``powers[k]``: heaps ``1..2**k - 1`` of each value, as ``counts``, for
+    every ``2**k <= n + 1`` (None where a run resumed from a checkpoint written before these
+    were kept no longer had them).
     """
 
     counts: np.ndarray[Any, np.dtype[np.int64]]
@@ -174,6 +179,7 @@ class WindowedValues:
     periods_up_to: int
     head: int
     window: int
+    powers: list[np.ndarray[Any, np.dtype[np.int64]] | None] = field(default_factory=list)
 
 
 class _WindowRun(_SparseRun):
@@ -207,6 +213,9 @@ class _WindowRun(_SparseRun):
         self.last = np.zeros(0, dtype=np.int64)
         self.skip = np.zeros(0, dtype=np.uint8)
         self._head: Values = values
+        # The counts of heaps 1..2^k - 1, k = 0, 1, ...: read from the first part once it is
+        # whole, then at each power of two the window reaches.
+        self.powers: list[np.ndarray[Any, np.dtype[np.int64]] | None] = []
 
     @property
     def head(self) -> Values:
@@ -267,7 +276,7 @@ class _WindowRun(_SparseRun):
         return WindowedValues(counts, self.largest, self.first_heap,
                               None if found is None else found[0],
                               None if found is None or not found[1] else self.theorem,
-                              self.most, head, self.window)
+                              self.most, head, self.window, self.powers)
 
     def _enter(self) -> None:
         """From the first part, computed in full, to the window."""
@@ -275,6 +284,7 @@ class _WindowRun(_SparseRun):
         self._head = self.values
         self.largest = int(self._head.max())
         self.first_heap = int(np.argmax(self._head))
+        self.powers = list(power_histograms(self._head))
         if self.seek_period:
             self.most = min(periods_looked_for(self.memory), head - 1)
             self.last = np.arange(-1, self.most, dtype=np.int64)
@@ -301,7 +311,17 @@ class _WindowRun(_SparseRun):
         return {"numbers": numbers, "head": self._head,
                 "window": self.values[: self.count - self.base], "hist": self.hist,
                 "rare_pos": self.rare_pos, "rare_val": self.rare_val, "state": self.state,
-                "last": self.last}
+                "last": self.last, "powers": self._saved_powers()}
+
+    def _saved_powers(self) -> np.ndarray[Any, np.dtype[np.int64]]:
+        """The counts at powers of two as one array, a row each, as wide as ``hist`` (-1
+        throughout: not known)."""
+        rows = np.full((len(self.powers), self.range), -1, dtype=np.int64)
+        for k, row in enumerate(self.powers):
+            if row is not None:
+                rows[k] = 0
+                rows[k, : len(row)] = row
+        return rows
 
     def _resume(self, kept: dict[str, np.ndarray[Any, Any]], path: Path) -> None:
         """Take up the state of a checkpoint (read by :func:`read_state`), checked first:
@@ -321,8 +341,9 @@ class _WindowRun(_SparseRun):
         head = kept["head"]
         size = len(self._head)
         count = numbers["count"]
-        if numbers["windowed"] not in (0, 1) or set(kept) != (
-                _WINDOWED if numbers["windowed"] else _FIRST_PART) - {"key", "seal"}:
+        stages = (_WINDOWED, _OLDER_WINDOWED) if numbers["windowed"] else (_FIRST_PART,)
+        if numbers["windowed"] not in (0, 1) or set(kept) not in [
+                stage - {"key", "seal"} for stage in stages]:
             raise damaged(path, "its arrays are not those of its stage of the run")
         wrong = recheck_code(self.code, head)
         if wrong is not None:
@@ -372,6 +393,41 @@ class _WindowRun(_SparseRun):
         self.skip = np.zeros(len(self.last), dtype=np.uint8)
         self.values = np.empty(self.window + self.step, dtype=window.dtype)
         self.values[: len(window)] = window
+        self.powers = self._kept_powers(kept.get("powers"), path)
+
+    def _kept_powers(self, saved: np.ndarray[Any, Any] | None, path: Path
+                     ) -> list[np.ndarray[Any, np.dtype[np.int64]] | None]:
+        """The counts at powers of two on resuming: those within the first part counted
+        again from its values (and equal to the checkpoint's), the later ones from the
+        checkpoint, checked (each adds up to its heaps, within the counts of all heaps and at
+        least those of the power before);
+        a checkpoint written before they were kept (``saved`` None) leaves them unknown."""
+        powers: list[np.ndarray[Any, np.dtype[np.int64]] | None] = list(
+            power_histograms(self._head))
+        wanted = self.count.bit_length()   # every k with 2^k <= count
+        if saved is None:
+            return powers + [None] * (wanted - len(powers))
+        if saved.shape != (wanted, self.range):
+            raise damaged(path, f"its counts at powers of two are of shape {saved.shape}, not "
+                                f"{(wanted, self.range)}")
+        for k, counted in enumerate(powers):
+            if counted is None or not (np.array_equal(saved[k, : len(counted)], counted)
+                                       and not np.any(saved[k, len(counted):])):
+                raise damaged(path, f"its counts of heaps 0..{(1 << k) - 1} are not those of "
+                                    "its first values")
+        before: np.ndarray[Any, Any] | None = None
+        for k in range(len(powers), wanted):
+            row = saved[k]
+            if np.all(row == -1):
+                powers.append(None)
+                continue
+            if (np.any(row < 0) or int(row.sum()) != (1 << k) - 1 or np.any(row > self.hist)
+                    or (before is not None and np.any(row < before))):
+                raise damaged(path, f"its counts of heaps 0..{(1 << k) - 1} do not fit its "
+                                    "other counts")
+            before = row
+            powers.append(row.copy())
+        return powers
 
     def _check_numbers(self, kept: int, path: Path) -> None:
         """The numbers of a checkpoint in the window, in range and consistent."""
@@ -466,6 +522,8 @@ class _WindowRun(_SparseRun):
     def _room(self, end: int) -> int:
         if not self.windowed:
             return end
+        # A chunk stops at the next power of two, where the counts are read.
+        end = min(end, 1 << len(self.powers))
         if self.count == self.base + len(self.values):
             # Slide by one step, piece by piece so that no piece overlaps its source.
             kept = self.values
@@ -490,6 +548,8 @@ class _WindowRun(_SparseRun):
         if top > self.largest:
             self.largest = top
             self.first_heap = start + int(np.argmax(new))
+        if stop == 1 << len(self.powers):
+            self.powers.append(self.hist[: self.largest + 1].copy())
         if self.seek_period:
             self._track(self.values, self.base, start, stop)
 
@@ -625,10 +685,14 @@ def state_seal(arrays: dict[str, Any]) -> Sealing:
 #: The arrays of a checkpoint: ``(dtype kind, dimensions)``; ``u`` is any unsigned width.
 _MEMBERS = {"key": ("U", 0), "seal": ("U", 0), "numbers": ("i", 1), "head": ("u", 1),
             "window": ("u", 1), "hist": ("i", 1), "rare_pos": ("i", 1), "rare_val": ("i", 1),
-            "state": ("i", 1), "last": ("i", 1)}
+            "state": ("i", 1), "last": ("i", 1),
+            "powers": ("i", 2)}
 #: The arrays of a checkpoint written in the first part, and in the window.
 _FIRST_PART = {"key", "seal", "numbers", "head"}
 _WINDOWED = set(_MEMBERS)
+#: The arrays of a checkpoint in the window written before the counts at powers of two
+#: were kept: still resumed, those counts then unknown from the first part to the resume.
+_OLDER_WINDOWED = _WINDOWED - {"powers"}
 _UNSIGNED = {np.dtype(t) for t in (np.uint8, np.uint16, np.uint32, np.uint64)}
 _KINDS = {"u": "unsigned integers", "i": "64-bit integers", "U": "text"}
 #: The arrays whose length is fixed.
@@ -648,7 +712,8 @@ def read_state(source: Any, path: Path, head: int) -> dict[str, np.ndarray[Any, 
     # heaps, the counts of values and the last exceptions of the periods followed.
     most = {"key": 1024, "seal": 1, "numbers": len(_WindowRun.NUMBERS), "head": head,
             "window": 2 * head, "hist": 4 * head + 64, "rare_pos": head + 64,
-            "rare_val": head + 64, "state": 7, "last": PERIODS_UP_TO + 1}
+            "rare_val": head + 64, "state": 7, "last": PERIODS_UP_TO + 1,
+            "powers": 64 * (4 * head + 64)}
     if size > 8 * sum(most.values()) + (1 << 20):
         raise damaged(path, f"it is {short_number(size)} bytes, more than a run within this "
                             "memory budget keeps")
@@ -656,10 +721,11 @@ def read_state(source: Any, path: Path, head: int) -> dict[str, np.ndarray[Any, 
         archive = zipfile.ZipFile(source)
         entries = archive.infolist()
         names = [entry.filename.removesuffix(".npy") for entry in entries]
-        if len(set(names)) == len(names) and set(names) | {"seal"} in (_FIRST_PART, _WINDOWED
-                                                                        ) and "seal" not in names:
+        stages = (_FIRST_PART, _WINDOWED, _OLDER_WINDOWED)
+        if len(set(names)) == len(names) and set(names) | {"seal"} in stages and (
+                "seal" not in names):
             raise damaged(path, UNSEALED)
-        if len(set(names)) != len(names) or set(names) not in (_FIRST_PART, _WINDOWED):
+        if len(set(names)) != len(names) or set(names) not in stages:
             raise damaged(path, f"it holds the arrays {shown(' '.join(sorted(names)), 100)}, "
                                 f"not those of a checkpoint ({', '.join(_MEMBERS)})")
         for entry, name in zip(entries, names, strict=True):
