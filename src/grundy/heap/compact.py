@@ -116,6 +116,12 @@ class CompactValues:
         """Where the first value is in memory, for the C library."""
         return self._base.buffer_info()[0] + self._start * self.itemsize
 
+    def byteswap(self) -> None:
+        """Swap the bytes of every value, in place (values read in the other byte order)."""
+        swapped = array(self._base.typecode, self.view())
+        swapped.byteswap()
+        self.view()[:] = memoryview(swapped)
+
     def view(self) -> memoryview:
         """The values as a memoryview (no copy)."""
         return memoryview(self._base)[self._start: self._stop]
@@ -206,6 +212,21 @@ def value_counts(values: AnyValues) -> list[int]:
     loaded.rc_count(values.address, values.itemsize, len(values),
                     ctypes.c_void_p(counts.buffer_info()[0]))
     return counts.tolist()
+
+
+def same_values(one: AnyValues, other: AnyValues) -> bool:
+    """True when both hold the same values, heap by heap (whatever their widths).
+
+    >>> same_values(CompactValues.of([1, 2]), CompactValues.of([1, 2]).converted(4))
+    True
+    """
+    if isinstance(one, CompactValues) and isinstance(other, CompactValues):
+        if one.itemsize == other.itemsize:
+            return one.view() == other.view()
+        return len(one) == len(other) and one.tolist() == other.tolist()
+    import numpy as np
+
+    return bool(np.array_equal(as_array(one), as_array(other)))
 
 
 def first_index(values: AnyValues, value: int) -> int:

@@ -314,7 +314,7 @@ def known_period(game: HeapRules) -> Period | None:
         return None
     from grundy.heap.proved import load_period
 
-    loaded = load_period(game, disk.directory, kept_values(game))
+    loaded = load_period(game, disk.directory, kept_any(game))
     if loaded is None:
         return None
     found, values = loaded
@@ -332,7 +332,7 @@ def _remember_period(game: HeapRules, period: Period, values: AnyValues) -> None
     if key is not None and disk is not None and needed > 0:
         from grundy.heap.proved import store_period
 
-        store_period(disk.directory, key, period, as_array(values), needed)
+        store_period(disk.directory, key, period, values, needed)
 
 
 def _proof_size(game: HeapRules, values: AnyValues) -> int:
@@ -503,7 +503,7 @@ def kept_any(game: HeapRules) -> AnyValues:
     if known is None:
         key = game.cache_key
         disk = disk_cache()
-        loaded = disk.load(key) if key is not None and disk is not None else None
+        loaded = disk.load_any(key) if key is not None and disk is not None else None
         known = CompactValues.of(()) if loaded is None else loaded
         _sequences[game] = known
     return known
@@ -520,7 +520,7 @@ def _keep_values(game: HeapRules, values: AnyValues) -> None:
             needed = max(game.values_needed(period), period.preperiod + period.period,
                          DISK_CACHE_FROM)
             values = values[:needed]
-        disk.store(key, as_array(values))
+        disk.store(key, values)
 
 
 _sequences: Memo[HeapRules, AnyValues] = Memo("nim-sequences of heap games", bound=1024)
