@@ -224,3 +224,18 @@ def test_short_runs_with_the_cache_import_no_numpy(tmp_path: Path) -> None:
     assert list(tmp_path.glob("*.period.json"))
     used, again = imported_numpy("value", "octal:0.16", "1000000000000", env=env)
     assert not used and again == printed
+
+
+def test_without_the_c_library_compact_values_read_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from grundy.heap import compact
+
+    rng = random.Random(2825)
+    arrays = [random_values(rng) for _ in range(100)]
+    expected = [(detect_arithmetic_period(a), value_counts(to_compact(a)),
+                 to_compact(a).max(), to_compact(a).converted(8).tolist()) for a in arrays]
+    monkeypatch.setattr(compact, "library", lambda: None)
+    for array, answer in zip(arrays, expected, strict=True):
+        held = to_compact(array)
+        assert (detect_arithmetic_period(held), value_counts(held), held.max(),
+                held.converted(8).tolist()) == answer

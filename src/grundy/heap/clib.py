@@ -95,3 +95,5 @@ def _declare(loaded: ctypes.CDLL) -> None:
     loaded.rc_count.restype = None
     loaded.rc_convert.argtypes = [pointer, width, pointer, width, long]
     loaded.rc_convert.restype = None
+    loaded.rc_last_step_off.argtypes = [pointer, width, long, long, ctypes.c_int64]
+    loaded.rc_last_step_off.restype = long

@@ -229,6 +229,26 @@ def same_values(one: AnyValues, other: AnyValues) -> bool:
     return bool(np.array_equal(as_array(one), as_array(other)))
 
 
+def last_step_off(values: CompactValues, p: int, saltus: int) -> int:
+    """The last heap ``i`` of the values with ``values[i + p] - values[i] != saltus``, -1
+    when there is none.
+
+    >>> last_step_off(CompactValues.of([5, 0, 1, 1, 2, 2, 3]), 2, 1), last_step_off(
+    ...     CompactValues.of([0, 0, 1, 1]), 2, 1)
+    (0, -1)
+    """
+    loaded = library()
+    if loaded is not None:
+        found: int = loaded.rc_last_step_off(values.address, values.itemsize, len(values), p,
+                                             saltus)
+        return found
+    listed = values.tolist()
+    for i in range(len(listed) - p - 1, -1, -1):
+        if listed[i + p] - listed[i] != saltus:
+            return i
+    return -1
+
+
 def first_index(values: AnyValues, value: int) -> int:
     """The first heap of the values whose value is ``value`` (ValueError: none is)."""
     if isinstance(values, CompactValues):

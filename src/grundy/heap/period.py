@@ -34,7 +34,7 @@ from grundy.heap.certificate import largest_amount, most_heaps
 from grundy.heap.certificate import values_needed_subtraction as values_needed_subtraction
 from grundy.heap.certificate import values_needed_take_break as values_needed_take_break
 from grundy.heap.codes import TakeBreakCode
-from grundy.heap.compact import AnyValues, CompactValues, as_array
+from grundy.heap.compact import AnyValues, CompactValues, as_array, last_step_off
 
 if TYPE_CHECKING:
     # Imported where a step needs it: the values of a short run are searched without it.
@@ -162,32 +162,25 @@ PROBE_STEPS = 32
 def _arithmetic_in_python(values: CompactValues, min_repeats: int
                           ) -> tuple[int, int, int] | None:
     """:func:`detect_arithmetic_period` step by step, for compact values: most periods fail
-    on the last few steps, so a sequence with no period costs O(p) per period tried."""
+    on the last few steps, so a sequence with no period costs O(p) per period tried; the
+    rest is one loop of the C library (:func:`~grundy.heap.compact.last_step_off`)."""
     size = len(values)
     start = max(0, size - ARITHMETIC_WINDOW)
-    window = values[start:].tolist()
-    width = len(window)
-    for p in range(1, min(MAX_ARITHMETIC_PERIOD, width // (min_repeats + 1)) + 1):
+    window = values[start:]
+    last = values[max(start, size - (min_repeats + 1) * MAX_ARITHMETIC_PERIOD):].tolist()
+    for p in range(1, min(MAX_ARITHMETIC_PERIOD, len(window) // (min_repeats + 1)) + 1):
         probe = min(PROBE_STEPS, min_repeats * p)
-        saltus = window[-1] - window[-1 - p]
-        if any(window[i + p] - window[i] != saltus for i in range(width - p - probe, width - p)):
+        saltus = last[-1] - last[-1 - p]
+        if any(last[i + p] - last[i] != saltus
+               for i in range(len(last) - p - probe, len(last) - p)):
             continue
-        bad = _last_step_off(window, p, saltus)
-        preperiod = start + bad + 1
+        preperiod = start + last_step_off(window, p, saltus) + 1
         if preperiod == start and start:
             preperiod = _repeats_from(values, p, saltus, start)
         tail = size - preperiod
         if tail >= min_repeats * p + p and 2 * tail >= size:
             return preperiod, p, saltus
     return None
-
-
-def _last_step_off(block: list[int], p: int, saltus: int) -> int:
-    """The last ``i`` with ``block[i + p] - block[i] != saltus``, -1 when there is none."""
-    for i in range(len(block) - p - 1, -1, -1):
-        if block[i + p] - block[i] != saltus:
-            return i
-    return -1
 
 
 def _repeats_from(values: AnyValues, p: int, saltus: int, start: int) -> int:
@@ -197,7 +190,7 @@ def _repeats_from(values: AnyValues, p: int, saltus: int, start: int) -> int:
         high = start
         while high > 0:
             low = max(0, high - ARITHMETIC_WINDOW)
-            last = _last_step_off(values[low: high + p].tolist(), p, saltus)
+            last = last_step_off(values[low: high + p], p, saltus)
             if last >= 0:
                 return low + last + 1
             high = low

@@ -280,3 +280,13 @@ void rc_convert(const void *source, int source_width, void *target, int target_w
         }
     }
 }
+
+/* The last i < n - p with values[i + p] - values[i] != saltus, or -1: where an arithmetic
+ * period p of that saltus last fails (values below 2^63). */
+long rc_last_step_off(const void *values, int width, long n, long p, int64_t saltus) {
+    for (long i = n - p - 1; i >= 0; i--) {
+        int64_t step = (int64_t)(value_at(values, width, i + p) - value_at(values, width, i));
+        if (step != saltus) return i;
+    }
+    return -1;
+}
