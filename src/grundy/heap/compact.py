@@ -18,15 +18,14 @@ values never depend on the form that holds them.
 
 from __future__ import annotations
 
-import ctypes
 from array import array
 from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TypeAlias, overload
 
-from grundy.heap.clib import library
-
 if TYPE_CHECKING:
+    import ctypes
+
     import numpy as np
 
     from grundy.heap.cache import Values
@@ -38,6 +37,14 @@ AnyValues: TypeAlias = "Values | CompactValues"
 TYPECODES: dict[int, str] = {}
 for _code in "BHILQ":
     TYPECODES.setdefault(array(_code).itemsize, _code)
+
+
+def library() -> ctypes.CDLL | None:
+    """The C library (:func:`grundy.heap.clib.library`), imported when first needed: the
+    commands that hold no values (``grundy analyze nim 3 4 5``) load no ctypes."""
+    from grundy.heap.clib import library as loaded
+
+    return loaded()
 
 
 def width_of(top: int) -> int:
@@ -208,9 +215,8 @@ def value_counts(values: AnyValues) -> list[int]:
     if loaded is None:
         seen = Counter(values.view())
         return [seen[v] for v in range(max(seen) + 1)]
-    counts = array("q", bytes(8 * (values.max() + 1)))
-    loaded.rc_count(values.address, values.itemsize, len(values),
-                    ctypes.c_void_p(counts.buffer_info()[0]))
+    counts = array("q", [0]) * (values.max() + 1)
+    loaded.rc_count(values.address, values.itemsize, len(values), counts.buffer_info()[0])
     return counts.tolist()
 
 
