@@ -22,12 +22,13 @@ from grundy.budget import SEARCH_POSITIONS, positions_limit, search_positions
 from grundy.core.position import Position
 from grundy.errors import InvalidArgument, TooBig, short_number
 from grundy.heap.base import HeapGame
+from grundy.heap.compact import AnyValues, as_array, first_index, power_counts, value_counts
 from grundy.heap.engine import (
     PERIOD_SEARCH_LIMIT,
     CheckpointPlace,
     WindowedRun,
     computable_heap,
-    held_values,
+    held_any,
     known_period,
     run_sequence,
     window_values,
@@ -52,7 +53,7 @@ MAX_MISERE_HEAPS = 100_000
 def heap_outcomes(game: HeapGame, n: int, *, misere: bool = False) -> list[Outcome]:
     """The outcomes of single heaps 0..n (misère play searches each heap's position)."""
     if not misere:
-        return [Outcome.P if v == 0 else Outcome.N for v in held_values(game, n).tolist()]
+        return [Outcome.P if v == 0 else Outcome.N for v in held_any(game, n).tolist()]
     if n >= MAX_MISERE_HEAPS:
         raise TooBig(f"the misère outcomes of {game.text} heaps 0..{short_number(n)}", size=n + 1,
                      limit=MAX_MISERE_HEAPS, unit="searches")
@@ -92,21 +93,19 @@ class Frequencies:
     powers: list[list[int] | None] = field(default_factory=list)
 
     @classmethod
-    def of(cls, values: np.ndarray[Any, Any]) -> Frequencies:
-        """The frequencies of these values (heaps 0..len-1)."""
-        import numpy as np
-
-        from grundy.heap.masks import histogram, power_histograms
-
-        counts = histogram(values)
+    def of(cls, values: AnyValues) -> Frequencies:
+        """The frequencies of these values (heaps 0..len-1), in either form
+        (:mod:`grundy.heap.compact`)."""
+        counts = value_counts(values)
         largest = len(counts) - 1
-        first = int(np.flatnonzero(values == largest)[0])
+        first = first_index(values, largest)
         counts[int(values[0])] -= 1  # heaps 1..len-1
-        return cls.of_counts(counts, first, power_histograms(values))
+        return cls.of_counts(counts, first, power_counts(values))
 
     @classmethod
-    def of_counts(cls, counts: np.ndarray[Any, Any], first_heap: int,
-                  powers: Sequence[np.ndarray[Any, Any] | None] = ()) -> Frequencies:
+    def of_counts(cls, counts: Sequence[int] | np.ndarray[Any, Any], first_heap: int,
+                  powers: Sequence[Sequence[int] | np.ndarray[Any, Any] | None] = ()
+                  ) -> Frequencies:
         """The frequencies of heaps 0..n from ``counts[v]``, the number of heaps 1..n of
         value ``v`` (the last count not 0), and the first heap of the largest value;
         ``powers[k]``: the counts of heaps ``1..2**k - 1`` in the same way, or None.
@@ -120,7 +119,7 @@ class Frequencies:
         from grundy.heap.masks import fewest_rare
 
         mask, rare = fewest_rare(counts)
-        every = counts.tolist()
+        every = [int(c) for c in counts]
         every[0] += 1  # heap 0
         return cls(every, len(every) - 1, first_heap, mask, rare,
                    [None if row is None else _with_heap_0(row) for row in powers])
@@ -136,9 +135,9 @@ class Frequencies:
                            for k, row in enumerate(self.powers)]}
 
 
-def _with_heap_0(row: np.ndarray[Any, Any]) -> list[int]:
+def _with_heap_0(row: Sequence[int] | np.ndarray[Any, Any]) -> list[int]:
     """Counts of heaps 1..m with heap 0 (value 0) added, the trailing zeros dropped."""
-    every: list[int] = row.tolist()
+    every = [int(count) for count in row]
     every[0] += 1
     while every[-1] == 0:
         every.pop()
@@ -226,6 +225,7 @@ def sequence_report(game: HeapGame, n: int, *, misere: bool = False, period: boo
     found: Period | None = None
     counted: Frequencies | None = None
     kernel: str | None = None
+    array: AnyValues
     if misere:
         outcomes = [o.value for o in heap_outcomes(game, n, misere=True)]
         import numpy as np
@@ -317,7 +317,7 @@ def heap_value_report(game: HeapGame, heap: int, search: int = PERIOD_SEARCH_LIM
     return ValueReport(game.text, heap, value, by, period, game.values_needed(period))
 
 
-def save_sequence(path: str, values: np.ndarray[Any, Any]) -> None:
+def save_sequence(path: str, values: AnyValues) -> None:
     """Write values to ``path``: ``.npy`` (a one-dimensional unsigned array) or ``.csv``."""
     target = Path(path)
     suffix = target.suffix.lower()
@@ -327,7 +327,7 @@ def save_sequence(path: str, values: np.ndarray[Any, Any]) -> None:
         if suffix == ".npy":
             import numpy as np
 
-            np.save(target, values)
+            np.save(target, as_array(values))
         else:
             with target.open("w", encoding="utf-8") as out:
                 out.write("heap,value\n")

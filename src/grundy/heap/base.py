@@ -20,6 +20,7 @@ from grundy.core.game import Game, Option
 from grundy.core.position import Component, Position
 from grundy.errors import BEYOND, InvalidPosition, capped
 from grundy.heap import engine
+from grundy.heap.compact import AnyValues, as_array
 from grundy.heap.rules import Keep, Progress
 from grundy.numerals import whole_number
 from grundy.values import Value
@@ -172,7 +173,7 @@ class HeapGame(HeapPositions):
         it (:func:`grundy.heap.engine.proved_period`)."""
         return engine.proved_period(self, limit, progress)
 
-    def find_period(self, values: Values) -> Period | None:
+    def find_period(self, values: AnyValues) -> Period | None:
         """The period of these values: proved if a theorem allows, else only seen, or None
         (:func:`grundy.heap.engine.find_period`)."""
         return engine.find_period(self, values)
@@ -187,11 +188,12 @@ class HeapGame(HeapPositions):
         """Refuse up front values 0..n whose work this game's kernel knows to be too big,
         beyond memory (:func:`grundy.heap.engine.check_computable`): none here."""
 
-    def compute_values_kept(self, n: int, prefix: Values, progress: Progress | None,
-                            keep: Keep | None) -> Values:
+    def compute_values_kept(self, n: int, prefix: AnyValues, progress: Progress | None,
+                            keep: Keep | None) -> AnyValues:
         """:meth:`compute_values`, handing the values computed so far to ``keep`` now and
-        then; methods that cannot stop midway hand none (the caller keeps the result)."""
-        return self.compute_values(n, prefix, progress)
+        then; methods that cannot stop midway hand none (the caller keeps the result).
+        The values may be compact (:mod:`grundy.heap.compact`) where a kernel makes them so."""
+        return self.compute_values(n, as_array(prefix), progress)
 
     def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
                        ) -> Values:
@@ -211,6 +213,11 @@ class HeapGame(HeapPositions):
         codes) override this.
         """
         return None
+
+    def certify_held(self, values: AnyValues) -> Period | None:
+        """:meth:`certify` of values in either form (:mod:`grundy.heap.compact`), as the
+        sequence engine holds them; rulesets whose theorem reads compact values override it."""
+        return self.certify(as_array(values))
 
     @property
     def certifiable(self) -> bool:
@@ -236,7 +243,7 @@ class HeapGame(HeapPositions):
 
     def heaps_known(self) -> int:
         """How many values are known now (kept in this process or on disk): none computed."""
-        return len(engine.kept_values(self))
+        return len(engine.kept_any(self))
 
     # -- values of positions ------------------------------------------------------------
 

@@ -8,8 +8,10 @@ values.  Writers build a temporary file in the same directory and rename it over
 everything, the seal too, and treat a file that does not check out (or was written without a
 seal, by an older version, or with another user's key) as absent, so it is computed again
 and replaced.  A cache that cannot be written (read-only directory, full disk) quietly does
-nothing.
+nothing.  Files are read and written without numpy (:mod:`grundy.heap.compact`), so that a
+short run that finds its values here, or keeps them, does not import it.
 
+>>> import numpy as np
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     cache = SequenceCache(Path(folder))
@@ -26,13 +28,13 @@ import json
 import os
 import re
 import stat
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any, TypeAlias
 
-import numpy as np
 from platformdirs import user_cache_dir
 
 try:
@@ -41,8 +43,12 @@ except ImportError:  # pragma: no cover - not on POSIX: os.replace alone keeps f
     fcntl = None  # type: ignore[assignment]
 
 from grundy.errors import InvalidArgument
+from grundy.heap.compact import AnyValues, CompactValues, as_array, itemsize
 from grundy.places import chosen_path
 from grundy.seal import Sealing, user_seal
+
+if TYPE_CHECKING:
+    import numpy as np
 
 ENVIRONMENT_VARIABLE = "GRUNDY_CACHE_DIR"
 
@@ -52,10 +58,13 @@ STALE_AFTER = 3600
 _TEMPORARY = ".tmp-"
 _MAGIC = b"GRUNDY-SEQUENCE 1\n"
 _MAX_HEADER = 4096
-_WIDTHS = (np.uint8, np.uint16, np.uint32, np.uint64)
-_DTYPES = {np.dtype(t).newbyteorder("<").str: np.dtype(t).newbyteorder("<") for t in _WIDTHS}
+#: The widths of the values (bytes) by the dtype a file's header names: numpy's little-endian
+#: unsigned types.
+WIDTHS = {"|u1": 1, "<u2": 2, "<u4": 4, "<u8": 8}
+_LITTLE = sys.byteorder == "little"
 
-Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
+#: The values of heaps 0..n as numpy holds them.
+Values: TypeAlias = "np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]"
 _UNSAFE = re.compile(r"[^A-Za-z0-9.,_+=-]+")
 
 
@@ -99,16 +108,24 @@ class SequenceCache:
         return self.directory / file_name(key)
 
     def load(self, key: str) -> Values | None:
-        """The cached values of ``key``, or None when absent, unreadable or damaged.
+        """The cached values of ``key`` as a numpy array, or None when absent, unreadable or
+        damaged.
 
         >>> SequenceCache(Path("/nonexistent")).load("kayles") is None
         True
         """
+        found = _read(self.path(key), key)
+        return None if found is None else as_array(found)
+
+    def load_any(self, key: str) -> AnyValues | None:
+        """:meth:`load`, the values read into compact values where the machine's byte order
+        is that of the file (numpy is not imported)."""
         return _read(self.path(key), key)
 
-    def store(self, key: str, values: np.ndarray[Any, Any]) -> None:
+    def store(self, key: str, values: AnyValues) -> None:
         """Keep ``values`` for ``key``, unless a sequence at least as long is already kept.
 
+        >>> import numpy as np
         >>> import tempfile
         >>> with tempfile.TemporaryDirectory() as folder:
         ...     cache = SequenceCache(Path(folder))
@@ -199,50 +216,65 @@ def _writer_alive(name: str) -> bool:
     return True
 
 
-def _checked(values: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+def _checked(values: AnyValues) -> AnyValues:
+    """The values in the narrowest unsigned little-endian width that holds them."""
+    if isinstance(values, CompactValues) and _LITTLE:
+        return values.narrowed()
+    import numpy as np
+
     array = np.asarray(values)
     if array.ndim != 1 or (array.size and array.dtype.kind not in "ui"):
         raise InvalidArgument("a cached sequence must be a one-dimensional array of whole numbers")
     top = int(array.max()) if array.size else 0
     if array.size and int(array.min()) < 0:
         raise InvalidArgument("a cached sequence holds a negative value; nim-values are >= 0")
-    for width in _WIDTHS:
+    for width in (np.uint8, np.uint16, np.uint32, np.uint64):
         if top <= np.iinfo(width).max:
             return np.ascontiguousarray(array, dtype=np.dtype(width).newbyteorder("<"))
     raise InvalidArgument(f"value {top} does not fit in 64 bits")  # pragma: no cover
 
 
-def sequence_seal(key: str, dtype: str, length: int, data: np.ndarray[Any, Any]) -> Sealing:
+def sequence_seal(key: str, dtype: str, length: int, data: AnyValues) -> Sealing:
     """The seal (:mod:`grundy.seal`, the user's key) of a sequence file's header fields and
     values; ``.verifies(seal)`` or ``.hexdigest()`` it.
 
+    >>> import numpy as np
     >>> values = np.array([0, 1, 2], dtype="<u1")
     >>> one = sequence_seal("kayles", "|u1", 3, values).hexdigest()
     >>> one == sequence_seal("kayles", "|u1", 3, values).hexdigest()
     True
     >>> one == sequence_seal("dawson", "|u1", 3, values).hexdigest()
     False
+    >>> one == sequence_seal("kayles", "|u1", 3, CompactValues.of([0, 1, 2])).hexdigest()
+    True
     """
     sealing = user_seal().start()
     for part in (_MAGIC, key.encode("utf-8"), dtype.encode("ascii"), str(length).encode("ascii")):
         sealing.add(part)
-    sealing.add(data.data)
+    sealing.add(_raw(data))
     return sealing
 
 
-def write_sequence(out: IO[bytes], key: str, data: np.ndarray[Any, Any]) -> None:
+def _raw(data: AnyValues) -> memoryview:
+    """The bytes of the values, in place."""
+    return data.view().cast("B") if isinstance(data, CompactValues) else data.data
+
+
+def write_sequence(out: IO[bytes], key: str, data: AnyValues) -> None:
     """Write the magic line, the JSON header (key, dtype, length, seal) and the values
     (little-endian, as :func:`_checked` makes them), and flush them to the disk."""
-    header = {"key": key, "dtype": data.dtype.str, "length": len(data),
-              "seal": sequence_seal(key, data.dtype.str, len(data), data).hexdigest()}
+    width = itemsize(data)
+    dtype = "|u1" if width == 1 else f"<u{width}"
+    header = {"key": key, "dtype": dtype, "length": len(data),
+              "seal": sequence_seal(key, dtype, len(data), data).hexdigest()}
     out.write(_MAGIC)
     out.write(json.dumps(header).encode("utf-8") + b"\n")
-    out.write(data.data)
+    out.write(_raw(data))
     out.flush()
     os.fsync(out.fileno())
 
 
-def _read(path: Path, key: str) -> Values | None:
+def _read(path: Path, key: str) -> AnyValues | None:
     try:
         # Without blocking, and a regular file only: a FIFO in its place would wait for ever.
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
@@ -252,18 +284,21 @@ def _read(path: Path, key: str) -> Values | None:
             if source.read(len(_MAGIC)) != _MAGIC:
                 return None
             header = json.loads(source.readline(_MAX_HEADER))
-            dtype = _DTYPES[header["dtype"]]
+            width = WIDTHS[header["dtype"]]
             length = header["length"]
             seal = header["seal"]
             if header["key"] != key or type(length) is not int or length < 0:
                 return None
             start = source.tell()
-            if os.fstat(source.fileno()).st_size != start + length * dtype.itemsize:
+            if os.fstat(source.fileno()).st_size != start + length * width:
                 return None
-            data = np.fromfile(source, dtype=dtype, count=length)
+            data = CompactValues.zeros(length, width)
+            if source.readinto(data.view().cast("B")) != length * width:
+                return None
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    if len(data) != length or not sequence_seal(key, header["dtype"], length, data).verifies(seal):
+    if not sequence_seal(key, header["dtype"], length, data).verifies(seal):
         return None
-    result: Values = data.astype(dtype.newbyteorder("="), copy=False)
-    return result
+    if not _LITTLE:
+        data.byteswap()
+    return data

@@ -1,8 +1,8 @@
-"""Periods of nim-sequences and how many values their theorems need: plain Python and
-numpy, so that a period already proved (kept in memory or on disk) is used without loading
-the compiled searches of :mod:`grundy.heap.period`, which finds and proves them.
+"""Periods of nim-sequences and how many values their theorems need: plain Python, so that
+a period already proved (kept in memory or on disk) is used without loading the compiled
+searches of :mod:`grundy.heap.period`, which finds and proves them, nor numpy.
 
->>> Period(71, 12, True, GUY_SMITH).value_at(np.arange(83) % 12, 10**18)
+>>> Period(71, 12, True, GUY_SMITH).value_at([n % 12 for n in range(83)], 10**18)
 4
 """
 
@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
+from numbers import Integral
+from typing import Protocol, SupportsInt
 
 from grundy.errors import InvalidArgument, InvalidGame
 from grundy.heap.codes import TakeBreakCode
@@ -20,6 +19,14 @@ from grundy.heap.codes import TakeBreakCode
 GUY_SMITH = "Guy-Smith octal periodicity theorem"
 K_HEAP = "k-heap take-and-break criterion"
 SUBTRACTION_WINDOW = "subtraction window rule"
+
+
+class Readable(Protocol):
+    """Values read by heap: a numpy array, compact values, a list."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, index: int, /) -> SupportsInt: ...
 
 
 @dataclass(frozen=True, repr=False)
@@ -62,19 +69,19 @@ class Period:
         return {"preperiod": self.preperiod, "period": self.period,
                 "certified": self.certified, "by": self.by, "saltus": self.saltus}
 
-    def value_at(self, values: np.ndarray[Any, Any], n: int) -> int:
+    def value_at(self, values: Readable, n: int) -> int:
         """The value of heap ``n`` (any whole number, however large) from the values.
 
         ``values`` must hold at least ``preperiod + period`` values; heap ``n`` past the
         preperiod has the value of ``preperiod + (n - preperiod) % period``, plus the saltus
         once for each whole period between them.
 
-        >>> Period(1, 3).value_at(np.array([0, 5, 6, 7]), 10**100)
+        >>> Period(1, 3).value_at([0, 5, 6, 7], 10**100)
         5
-        >>> Period(0, 2, saltus=2).value_at(np.array([0, 1]), 7)
+        >>> Period(0, 2, saltus=2).value_at([0, 1], 7)
         7
         """
-        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+        if isinstance(n, bool) or not isinstance(n, Integral) or n < 0:
             raise InvalidArgument(f"heap size {n!r} is not a whole number >= 0")
         n = int(n)
         if len(values) < self.preperiod + self.period:
@@ -126,6 +133,6 @@ def largest_amount(amounts: Sequence[int]) -> int:
     if not checked:
         raise InvalidGame("subtraction set is empty; give at least one amount >= 1")
     for s in checked:
-        if isinstance(s, bool) or not isinstance(s, (int, np.integer)) or s < 1:
+        if isinstance(s, bool) or not isinstance(s, Integral) or s < 1:
             raise InvalidGame(f"subtraction amount {s!r} is not a whole number >= 1")
     return int(max(checked))

@@ -10,6 +10,7 @@ run resumed from a checkpoint ends with exactly the values of an uninterrupted o
 checkpoint of another game, or one that does not check out, is refused with one line, never
 silently replaced.
 
+>>> import numpy as np
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     kept = Checkpoint(folder, "octal:0.77")
@@ -32,14 +33,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-import numpy as np
-
 from grundy.budget import memory_limit
 from grundy.errors import InvalidArgument, short_number
 from grundy.heap.cache import (
-    _DTYPES,
     _MAGIC,
     _MAX_HEADER,
+    WIDTHS,
     Values,
     _checked,
     sequence_seal,
@@ -49,6 +48,10 @@ from grundy.numerals import shown
 from grundy.seal import UNSEALED
 
 if TYPE_CHECKING:
+    # Imported where a checkpoint is read: :func:`write_atomically` keeps files of other
+    # kinds too (proved periods, :mod:`grundy.heap.proved`), for runs that need no numpy.
+    import numpy as np
+
     from grundy.heap.rules import HeapRules
 
 #: Seconds between two checkpoints of a running computation, by default.
@@ -69,6 +72,7 @@ class Checkpoint:
     back are checked against its rules (:mod:`grundy.heap.recheck`) before they are used;
     without, only for damage.
 
+    >>> import numpy as np
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     Checkpoint(folder, "octal:0.77").save(np.zeros(3, dtype=np.uint8))
@@ -104,6 +108,8 @@ octal:0.77, not octal:0.07; give another directory
         checkpoint knows its ``game``) its values break the rules
         (:func:`~grundy.heap.recheck.recheck`).
         """
+        import numpy as np
+
         source = open_regular(self.path)
         if source is None:
             return None
@@ -114,7 +120,7 @@ octal:0.77, not octal:0.07; give another directory
                 kept = kept if kept.isprintable() and len(kept) <= 200 else shown(kept)
                 raise BadCheckpoint(f"the checkpoint {self.path} is of {kept}, not {self.key}; "
                                     "give another directory")
-            dtype = _DTYPES[header["dtype"]]
+            dtype = np.dtype(f"<u{WIDTHS[header['dtype']]}")
             length = header["length"]
             size = length * dtype.itemsize
             status = os.fstat(source.fileno())
@@ -238,7 +244,7 @@ def _header(source: IO[bytes], path: Path) -> dict[str, Any]:
                                           for name, kind in _FIELDS.items()):
         raise damaged(path, "its header must have exactly key, dtype (text), length (a "
                             "whole number) and seal (text)")
-    if header["dtype"] not in _DTYPES or header["length"] < 0 or not _SEAL.fullmatch(
+    if header["dtype"] not in WIDTHS or header["length"] < 0 or not _SEAL.fullmatch(
             header["seal"]):
         raise damaged(path, f"its header has dtype {shown(header['dtype'])}, length "
                             f"{short_number(header['length'])} and seal "

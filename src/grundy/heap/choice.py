@@ -22,14 +22,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from grundy.heap.codes import TakeBreakCode
-from grundy.heap.masks import fewest_rare, histogram
+from grundy.heap.compact import AnyValues, as_array, value_counts
+from grundy.heap.masks import fewest_rare
 
-Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
+if TYPE_CHECKING:
+    from grundy.heap.cache import Values
 
 #: The kernels' names, as ``grundy sequence --json`` gives them.
 RARE_COMMON = "rare/common"
@@ -73,7 +73,7 @@ def note(kernel: str) -> None:
         used.append(kernel)
 
 
-def choose(code: TakeBreakCode, prefix: np.ndarray[Any, Any] | None) -> str:
+def choose(code: TakeBreakCode, prefix: AnyValues | None) -> str:
     """:data:`RARE_COMMON` or :data:`ALL_COMMON` for the next values of ``code``, from the
     values seen (``prefix``, heaps 0..len-1); :data:`TRIPLE_ROWS` for a code whose moves
     leave three heaps.
@@ -89,30 +89,34 @@ def choose(code: TakeBreakCode, prefix: np.ndarray[Any, Any] | None) -> str:
     known = 0 if prefix is None else len(prefix)
     if known < SEEN_FIRST or not code.splits:
         return RARE_COMMON
-    _, rare = fewest_rare(histogram(np.asarray(prefix)[1:known]))
+    _, rare = fewest_rare(value_counts(prefix[1:known]))  # type: ignore[index]
     return ALL_COMMON if rare > RARE_SHARE * (known - 1) else RARE_COMMON
 
 
-def compute(code: TakeBreakCode, n: int, prefix: np.ndarray[Any, Any] | None,
+def compute(code: TakeBreakCode, n: int, prefix: AnyValues | None,
             progress: Callable[[int], None] | None = None,
-            keep: Callable[[Values], None] | None = None) -> Values:
+            keep: Callable[[Values], None] | None = None) -> AnyValues:
     """Values 0..n of ``code`` extending ``prefix``, by the kernel :func:`choose` picks;
-    ``progress`` and ``keep`` as for :func:`~grundy.heap.kernels.take_break_values`."""
+    ``progress`` and ``keep`` as for :func:`~grundy.heap.kernels.take_break_values`.  The
+    C kernel of short runs answers in compact values (:mod:`grundy.heap.compact`), the
+    others in numpy arrays."""
     kernel = choose(code, prefix)
     note(kernel)
+    if kernel == RARE_COMMON:
+        from grundy.heap.native import short_run
+
+        short = short_run(code, n, prefix, progress, keep)
+        if short is not None:
+            return short
+    array = None if prefix is None else as_array(prefix)
     if kernel == TRIPLE_ROWS:
         from grundy.heap.triples import triple_values
 
-        return triple_values(code, n, prefix, progress, keep)
+        return triple_values(code, n, array, progress, keep)
     if kernel == ALL_COMMON:
         from grundy.heap.kernels import all_common_values
 
-        return all_common_values(code, n, prefix, progress, keep)
-    from grundy.heap.native import short_run
-
-    short = short_run(code, n, prefix, progress, keep)
-    if short is not None:
-        return short
+        return all_common_values(code, n, array, progress, keep)
     from grundy.heap.kernels import take_break_values
 
-    return take_break_values(code, n, prefix, progress, keep)
+    return take_break_values(code, n, array, progress, keep)

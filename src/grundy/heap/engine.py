@@ -29,11 +29,13 @@ from grundy.errors import (
     TooBig,
     short_number,
 )
+from grundy.heap.compact import AnyValues, CompactValues, as_array, itemsize
 from grundy.heap.rules import MEMORY_BOUND, HeapRules, Keep, Progress
 
 if TYPE_CHECKING:
-    # numpy, and the compiled kernels with numba, are imported where values are computed:
-    # a formula (Nim's heap is its value) needs neither.
+    # numpy, and the compiled kernels with numba, are imported where a step needs them: a
+    # formula (Nim's heap is its value) needs neither, and the values of the C kernel of
+    # short runs are held, searched and continued without them (:mod:`grundy.heap.compact`).
     import numpy as np
 
     from grundy.heap.cache import SequenceCache, Values
@@ -116,7 +118,7 @@ def heap_value_by(game: HeapRules, n: int, search: int = PERIOD_SEARCH_LIMIT,
     formula = game.closed_form(n)
     if formula is not None:
         return formula, "formula"
-    known = kept_values(game)
+    known = kept_any(game)
     if n < len(known):
         return int(known[n]), "computed"
     if n > min(computable_heap(game), PERIOD_FIRST):
@@ -125,15 +127,15 @@ def heap_value_by(game: HeapRules, n: int, search: int = PERIOD_SEARCH_LIMIT,
         if period is not None:
             # The kept values may have been forgotten (memos are bounded) or cut short.
             covered = period.preperiod + period.period
-            known = kept_values(game)
+            known = kept_any(game)
             if len(known) < covered:
-                known = values_to(game, covered - 1, progress)
+                known = values_any(game, covered - 1, progress)
             return period.value_at(known, n), "period"
     if n >= computable_heap(game) and game.certifiable:
         check_computable(game, n, f"the nim-value of {game.text} {short_number(n)} (no "
                                   f"formula, and no period proved from the values of "
                                   f"heaps 0..{short_number(min(search, n + 1) - 1)})")
-    return int(values_to(game, n, progress)[n]), "computed"
+    return int(values_any(game, n, progress)[n]), "computed"
 
 
 def values_to(game: HeapRules, n: int, progress: Progress | None = None,
@@ -151,9 +153,16 @@ def values_to(game: HeapRules, n: int, progress: Progress | None = None,
     >>> values_to(Subtraction({1, 2}), 7).tolist()
     [0, 1, 2, 0, 1, 2, 0, 1]
     """
+    return as_array(values_any(game, n, progress, checkpoint))
+
+
+def values_any(game: HeapRules, n: int, progress: Progress | None = None,
+               checkpoint: Checkpoint | None = None) -> AnyValues:
+    """:func:`values_to`, the values in the form their kernel gave them: compact values
+    (:mod:`grundy.heap.compact`) from the C kernel of short runs, else a numpy array."""
     if n < 0:
         raise InvalidPosition(f"heap size {n} is negative")
-    known = kept_values(game)
+    known = kept_any(game)
     if checkpoint is not None:
         resumed = checkpoint.load()
         if resumed is not None and len(resumed) > len(known):
@@ -169,7 +178,7 @@ def values_to(game: HeapRules, n: int, progress: Progress | None = None,
                                                      computable_heap(game))
     # Values take one to eight bytes each: at least one byte per heap will be held.
     check_memory(f"the nim-values of {game.text} heaps 0..{short_number(target)}",
-                 (target + 1) * max(VALUE_BYTES, known.dtype.itemsize))
+                 (target + 1) * max(VALUE_BYTES, itemsize(known)))
     try:
         grown = _grow(game, target, known, progress,
                       None if checkpoint is None else checkpoint.offer)
@@ -180,12 +189,12 @@ def values_to(game: HeapRules, n: int, progress: Progress | None = None,
         raise
     _keep_values(game, grown)
     if checkpoint is not None:
-        checkpoint.save(grown)
+        checkpoint.save(as_array(grown))
     return grown[: n + 1]
 
 
-def _grow(game: HeapRules, target: int, known: Values, progress: Progress | None,
-          keep: Keep | None) -> Values:
+def _grow(game: HeapRules, target: int, known: AnyValues, progress: Progress | None,
+          keep: Keep | None) -> AnyValues:
     """Values 0..target from ``known``: computed, but continued by the period as soon
     as one is proved (:func:`~grundy.heap.tiling.extend_by_period`).
 
@@ -196,17 +205,17 @@ def _grow(game: HeapRules, target: int, known: Values, progress: Progress | None
     heap after heap of a sequence that is known to repeat.
     """
     period = known_period(game)
-    if period is not None and len(kept_values(game)) > len(known):
-        known = kept_values(game)  # read with the period from disk
+    if period is not None and len(kept_any(game)) > len(known):
+        known = kept_any(game)  # read with the period from disk
     if period is None and game.certifiable and target >= FILL_FROM:
         stage = len(known)
-        period = game.certify(known) if stage else None
+        period = game.certify_held(known) if stage else None
         while period is None and stage <= target:
             stage = min(target, max(4 * stage, FIRST_STAGE))
             known = game.compute_values_kept(stage, known, progress, keep)
             if stage == target:
                 return known
-            period = game.certify(known)
+            period = game.certify_held(known)
         if period is not None:
             _remember_period(game, period, known)
     if period is None or len(known) < period.preperiod + period.period:
@@ -231,6 +240,12 @@ def held_values(game: HeapRules, n: int, progress: Progress | None = None,
     grundy.errors.TooBig: the nim-values of nim heaps 0..100000000 (each known by its formula \
 or period, but too many to list) needs about 1e+8 values; the limit is 10000000
     """
+    return as_array(held_any(game, n, progress, checkpoint))
+
+
+def held_any(game: HeapRules, n: int, progress: Progress | None = None,
+             checkpoint: Checkpoint | None = None) -> AnyValues:
+    """:func:`held_values` in the form their kernel gave them (:func:`values_any`)."""
     most = computable_heap(game)
     if n > most:
         # Too many either way; say whether each value is known.  Only a short search for a
@@ -240,7 +255,7 @@ or period, but too many to list) needs about 1e+8 values; the limit is 10000000
                          "known by its formula or period, but too many to list)",
                          size=n + 1, limit=most, unit="values")
         check_computable(game, n)
-    return values_to(game, n, progress, checkpoint)
+    return values_any(game, n, progress, checkpoint)
 
 
 # -- periods ------------------------------------------------------------------------------
@@ -263,21 +278,21 @@ def proved_period(game: HeapRules, limit: int = PERIOD_SEARCH_LIMIT,
     found = known_period(game)
     if found is not None:
         return found
-    known = len(kept_values(game))
+    known = len(kept_any(game))
     # Values kept from earlier work (the disk cache) all count, even past the limit.
     cap = max(min(limit, computable_heap(game) + 1), known)
     size = max(1024, known)
     while True:
         size = min(size, cap)
-        values = values_to(game, size - 1, progress)
-        found = game.certify(values)
+        values = values_any(game, size - 1, progress)
+        found = game.certify_held(values)
         if found is not None:
             _remember_period(game, found, values)
             return found
         wanted = _proof_size(game, values)
         if size < wanted <= computable_heap(game) + 1:
-            values = values_to(game, wanted - 1, progress)
-            found = game.certify(values)
+            values = values_any(game, wanted - 1, progress)
+            found = game.certify_held(values)
             if found is not None:
                 _remember_period(game, found, values)
                 return found
@@ -299,17 +314,17 @@ def known_period(game: HeapRules) -> Period | None:
         return None
     from grundy.heap.proved import load_period
 
-    loaded = load_period(game, disk.directory, kept_values(game))
+    loaded = load_period(game, disk.directory, kept_any(game))
     if loaded is None:
         return None
     found, values = loaded
-    if len(values) > len(kept_values(game)):
+    if len(values) > len(kept_any(game)):
         _sequences[game] = values
     _periods[game] = found
     return found
 
 
-def _remember_period(game: HeapRules, period: Period, values: Values) -> None:
+def _remember_period(game: HeapRules, period: Period, values: AnyValues) -> None:
     """Keep a period just proved from ``values``: in memory, and on disk for later runs."""
     _periods[game] = period
     key, disk = game.cache_key, disk_cache()
@@ -320,7 +335,7 @@ def _remember_period(game: HeapRules, period: Period, values: Values) -> None:
         store_period(disk.directory, key, period, values, needed)
 
 
-def _proof_size(game: HeapRules, values: Values) -> int:
+def _proof_size(game: HeapRules, values: AnyValues) -> int:
     """How many values would prove the period seen in ``values`` (0: none is seen)."""
     from grundy.heap.period import Period, detect_period
 
@@ -330,7 +345,7 @@ def _proof_size(game: HeapRules, values: Values) -> int:
     return game.values_needed(Period(*seen))
 
 
-def find_period(game: HeapRules, values: Values) -> Period | None:
+def find_period(game: HeapRules, values: AnyValues) -> Period | None:
     """The period of these values: proved if a theorem allows, else only seen, or None.
 
     A period that is only seen must repeat over at least the second half of the values
@@ -346,7 +361,7 @@ def find_period(game: HeapRules, values: Values) -> Period | None:
     """
     from grundy.heap.period import Period, detect_arithmetic_period, detect_period
 
-    proved = game.certify(values)
+    proved = game.certify_held(values)
     if proved is not None:
         return proved
     seen = detect_period(values)
@@ -384,10 +399,11 @@ class WindowedRun:
 
 @dataclass(frozen=True)
 class FullRun:
-    """Heaps 0..n computed in full; ``checkpoint_left``: their checkpoint is kept, as the
-    only copy of the values (no disk cache, nothing saved)."""
+    """Heaps 0..n computed in full, in either form (:mod:`grundy.heap.compact`);
+    ``checkpoint_left``: their checkpoint is kept, as the only copy of the values (no disk
+    cache, nothing saved)."""
 
-    values: Values
+    values: AnyValues
     checkpoint_left: bool = False
 
 
@@ -432,7 +448,7 @@ def run_sequence(game: HeapRules, n: int, *, whole: bool = True, period: bool = 
         kept = Checkpoint(checkpoint.directory, key, every=checkpoint.every, game=game)
         resumed = kept.load()
         checkpoint.resumed(0 if resumed is None else len(resumed))
-    values = held_values(game, n, progress, kept)
+    values = held_any(game, n, progress, kept)
     left = kept is not None and not kept_elsewhere and disk_cache() is None
     if kept is not None and not left:
         kept.remove()
@@ -476,19 +492,24 @@ def window_values(game: HeapRules, n: int, *, period: bool = False,
 # -- the kept sequence --------------------------------------------------------------------
 
 def kept_values(game: HeapRules) -> Values:
-    """The values of the game kept so far (in memory, else read from the disk cache); an
-    empty array when none are: nothing is computed here."""
+    """The values of the game kept so far (in memory, else read from the disk cache), as a
+    numpy array; an empty array when none are: nothing is computed here."""
+    return as_array(kept_any(game))
+
+
+def kept_any(game: HeapRules) -> AnyValues:
+    """:func:`kept_values` in the form they are kept in (:mod:`grundy.heap.compact`)."""
     known = _sequences.get(game)
     if known is None:
         key = game.cache_key
         disk = disk_cache()
-        loaded = disk.load(key) if key is not None and disk is not None else None
-        known = narrow_array(()) if loaded is None else loaded
+        loaded = disk.load_any(key) if key is not None and disk is not None else None
+        known = CompactValues.of(()) if loaded is None else loaded
         _sequences[game] = known
     return known
 
 
-def _keep_values(game: HeapRules, values: Values) -> None:
+def _keep_values(game: HeapRules, values: AnyValues) -> None:
     _sequences[game] = values
     key = game.cache_key
     disk = disk_cache()
@@ -502,7 +523,7 @@ def _keep_values(game: HeapRules, values: Values) -> None:
         disk.store(key, values)
 
 
-_sequences: Memo[HeapRules, Values] = Memo("nim-sequences of heap games", bound=1024)
+_sequences: Memo[HeapRules, AnyValues] = Memo("nim-sequences of heap games", bound=1024)
 _periods: Memo[HeapRules, Period] = Memo("proved periods of heap games", bound=1024)
 _looked_on_disk: Memo[HeapRules, bool] = Memo("heap games whose kept period was looked for",
                                               bound=1024)
@@ -520,9 +541,12 @@ def disk_cache() -> SequenceCache | None:
 
 def use_disk_cache(enabled: bool) -> None:
     """Switch the disk cache of sequences on (the default) or off (``--no-cache``)."""
+    if not enabled:
+        _disk["cache"] = None
+        return
     from grundy.heap.cache import SequenceCache
 
-    _disk["cache"] = SequenceCache() if enabled else None
+    _disk["cache"] = SequenceCache()
 
 
 def narrow_array(values: Sequence[int]) -> np.ndarray[Any, Any]:

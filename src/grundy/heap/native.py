@@ -1,14 +1,13 @@
 """The rare/common kernel in plain C, for short runs: no numba to import, no cached kernels
-to load.
+to load, and no numpy.
 
 A run of a few hundred thousand heaps computes its values in a tenth of a second, while
-importing numba and loading its cached kernels costs most of a second of CPU.  So the
-serial kernel of :mod:`grundy.heap.kernels` is also written in C (``rarecommon.c``, beside
-this module): it is compiled once with the system's C compiler (``$CC``, else ``cc``) into
-the same cache folder numba uses (:mod:`grundy.compiled`), named by a digest of its source,
-and called through :mod:`ctypes`.  Where there is no compiler, or no folder to keep the
-library in, :func:`native_values` answers None and the caller uses the numba kernels; the
-values never depend on which kernel computed them.
+importing numba and loading its cached kernels costs most of a second of CPU, and importing
+numpy a seventh of one.  So the serial kernel of :mod:`grundy.heap.kernels` is also written
+in C (the library of :mod:`grundy.heap.clib`), called through :mod:`ctypes`, and its values
+are held in an :class:`array.array` (:class:`~grundy.heap.compact.CompactValues`).  Where
+there is no compiler, :func:`native_values` answers None and the caller uses the numba
+kernels; the values never depend on which kernel computed them.
 
 Codes whose moves may leave three heaps, and values beyond ``2^19``, are left to numba.
 
@@ -21,23 +20,18 @@ True
 from __future__ import annotations
 
 import ctypes
-import os
-import sys
-import sysconfig
-import zlib
+from array import array
 from collections.abc import Callable
-from functools import cache
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from grundy.compiled import CACHING
+from grundy.heap.clib import PERIOD_SEARCHES, library
 from grundy.heap.codes import TakeBreakCode
+from grundy.heap.compact import AnyValues, CompactValues, to_compact
 
-Values = np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]
+if TYPE_CHECKING:
+    from grundy.heap.cache import Values
 
-SOURCE = Path(__file__).with_name("rarecommon.c")
+__all__ = ["NATIVE_UP_TO", "first_period", "library", "native_values", "short_run"]
 
 #: Runs with more new heaps than this use the numba kernels, which show progress, stop on
 #: Ctrl-C between chunks, share proof scans between threads (``PARALLEL_FROM`` in
@@ -45,110 +39,44 @@ SOURCE = Path(__file__).with_name("rarecommon.c")
 #: second (benchmarks/README.md, "Against the Rust solver").
 NATIVE_UP_TO = 1 << 20
 
-_FLAGS = ("-O2", "-shared", "-fPIC")
 
-# The C period search of each width of values.
-_PERIOD_SEARCHES = {np.dtype(np.uint8): "first_period_u8", np.dtype(np.uint16): "first_period_u16",
-                    np.dtype(np.uint32): "first_period_u32"}
+def _address(values: array[int]) -> ctypes.c_void_p:
+    return ctypes.c_void_p(values.buffer_info()[0])
 
 
-def _folder() -> Path | None:
-    """Where the compiled library is kept: ``$NUMBA_CACHE_DIR/grundy``, else the
-    ``__pycache__`` beside this module (as numba keeps its own cache)."""
-    if not CACHING:
-        return None
-    chosen = os.environ.get("NUMBA_CACHE_DIR")
-    return Path(chosen) / "grundy" if chosen else Path(__file__).parent / "__pycache__"
-
-
-def _library_path(folder: Path, compiler: str) -> Path:
-    # A checksum names the source and the command, not a digest: hashlib's import alone
-    # would cost a short run a tenth of its time.
-    text = SOURCE.read_bytes() + " ".join((compiler, *_FLAGS)).encode()
-    platform = sysconfig.get_platform().replace("-", "_")
-    return folder / f"rarecommon-{platform}-{len(text):x}-{zlib.crc32(text):08x}.so"
-
-
-@cache
-def library() -> ctypes.CDLL | None:
-    """The compiled kernel, compiled first if needed; None where it cannot be had."""
-    folder = _folder()
-    if folder is None or sys.platform == "win32":
-        return None
-    compiler = os.environ.get("CC", "cc")
-    path = _library_path(folder, compiler)
-    if not path.exists():
-        import subprocess  # only to compile: its import costs a short run 0.03 s
-
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            # Written under a name of this process's own, then renamed: a process that
-            # loads the library never sees half of it.
-            partial = path.with_suffix(f".{os.getpid()}.tmp")
-            subprocess.run([compiler, *_FLAGS, "-o", str(partial), str(SOURCE)],
-                           check=True, capture_output=True, timeout=120)
-            os.replace(partial, path)
-        except (OSError, subprocess.SubprocessError):
-            return None
-    try:
-        loaded = ctypes.CDLL(str(path))
-    except OSError:
-        return None
-    function = loaded.rc_values
-    pointer = ctypes.c_void_p
-    function.argtypes = [pointer, ctypes.c_long, ctypes.c_long, pointer, pointer, ctypes.c_long,
-                         pointer, pointer, ctypes.c_long, pointer]
-    function.restype = ctypes.c_int
-    for name in _PERIOD_SEARCHES.values():
-        search = getattr(loaded, name)
-        search.argtypes = [pointer, ctypes.c_long, pointer, ctypes.c_long, ctypes.c_long,
-                           ctypes.c_long, ctypes.c_long, ctypes.c_long, pointer]
-        search.restype = ctypes.c_long
-    return loaded
-
-
-def _address(array: np.ndarray[Any, Any]) -> int:
-    address: int = array.ctypes.data
-    return address
-
-
-def native_values(code: TakeBreakCode, n: int, prefix: np.ndarray[Any, Any] | None
-                  ) -> Values | None:
+def native_values(code: TakeBreakCode, n: int, prefix: AnyValues | None
+                  ) -> CompactValues | None:
     """Values of heaps 0..n of ``code`` by the C kernel, extending ``prefix`` (correct
-    values of heaps 0..len(prefix)-1), in the narrowest unsigned dtype; None when the C
-    kernel does not apply (three-heap moves, no compiler) or gave up (values beyond its
-    tables), so that the caller computes them otherwise."""
+    values of heaps 0..len(prefix)-1), in the narrowest width; None when the C kernel does
+    not apply (three-heap moves, no compiler) or gave up (values beyond its tables), so that
+    the caller computes them otherwise."""
     if code.triples:
         return None
     loaded = library()
     if loaded is None:
         return None
     known = 0 if prefix is None else min(len(prefix), n + 1)
-    if known and (int(prefix[0]) != 0 or int(prefix[:known].max()) >= 1 << 19):  # type: ignore[index]
-        return None
-    values = np.zeros(n + 1, dtype=np.uint32)
     if known:
-        values[:known] = prefix[:known]  # type: ignore[index]
-    takes = np.array(code.takes, dtype=np.int64).reshape(-1, 2)
-    take_k = np.ascontiguousarray(takes[:, 0])
-    take_bits = np.ascontiguousarray(takes[:, 1])
-    splits = np.array(sorted(code.splits), dtype=np.int64)
-    unequal = np.array([k in code.unequal for k in splits.tolist()], dtype=np.int64)
-    out = np.zeros(3, dtype=np.int64)
-    status = loaded.rc_values(_address(values), max(known, 1), n, _address(take_k),
+        head = to_compact(prefix[:known])  # type: ignore[index]
+        if head[0] != 0 or head.max() >= 1 << 19:
+            return None
+        values = head.converted(4, n + 1)
+    else:
+        values = CompactValues.zeros(n + 1, 4)
+    take_k = array("q", [k for k, _ in code.takes])
+    take_bits = array("q", [bits for _, bits in code.takes])
+    splits = array("q", sorted(code.splits))
+    unequal = array("q", [k in code.unequal for k in splits])
+    out = array("q", [0, 0, 0])
+    status = loaded.rc_values(values.address, max(known, 1), n, _address(take_k),
                               _address(take_bits), len(take_k), _address(splits),
                               _address(unequal), len(splits), _address(out))
-    if status != 0:
-        return None
-    top = int(values.max())
-    dtype = np.uint8 if top < 1 << 8 else np.uint16 if top < 1 << 16 else np.uint32
-    narrowed: Values = values.astype(dtype)
-    return narrowed
+    return None if status != 0 else values.narrowed()
 
 
-def short_run(code: TakeBreakCode, n: int, prefix: np.ndarray[Any, Any] | None,
+def short_run(code: TakeBreakCode, n: int, prefix: AnyValues | None,
               progress: Callable[[int], None] | None = None,
-              keep: Callable[[Values], None] | None = None) -> Values | None:
+              keep: Callable[[Values], None] | None = None) -> CompactValues | None:
     """:func:`native_values` for a run of at most :data:`NATIVE_UP_TO` new heaps (one call
     that cannot stop midway: about a second for most codes, several for Grundy's game;
     ``progress`` hears of its end), else None.  A run with a checkpoint (``keep``) is left
@@ -167,28 +95,42 @@ def short_run(code: TakeBreakCode, n: int, prefix: np.ndarray[Any, Any] | None,
     return values
 
 
-def first_period(values: np.ndarray[Any, Any], z: np.ndarray[Any, Any], a: int, floor: int,
-                 b: int, c: int) -> tuple[int, int] | None:
+def first_period(values: AnyValues, pmax: int, a: int, floor: int, b: int, c: int
+                 ) -> tuple[int, int] | None:
     """The period search of :mod:`grundy.heap.period` (``_search``) in C: ``(p, e)``, the least
-    period ``p < len(z)`` with ``a * max(e, floor) + b * p + c <= len(values)`` and its least
+    period ``p <= pmax`` with ``a * max(e, floor) + b * p + c <= len(values)`` and its least
     preperiod ``e``, ``(0, 0)`` when there is none; None when the C kernel cannot read these
-    values (no compiler; not contiguous unsigned values of 1, 2 or 4 bytes; ``z`` not uint8),
-    for the caller to search otherwise.  Reads the values in place: nothing is copied.
+    values (no compiler; not contiguous unsigned values of 1, 2 or 4 bytes), for the caller
+    to search otherwise.  Reads the values in place; one byte per period looked at beside
+    them (the Z-function, capped at 255).
 
-    >>> z = np.empty(10, dtype=np.uint8)
-    >>> found = first_period(np.array([5, 1, 2, 3, 1, 2, 3, 1, 2, 3], dtype=np.uint8), z,
-    ...                      1, 0, 3, 0)
+    >>> found = first_period(CompactValues.of([5, 1, 2, 3, 1, 2, 3, 1, 2, 3]), 3, 1, 0, 3, 0)
     >>> found is None or found == (3, 1)
     True
     """
-    name = _PERIOD_SEARCHES.get(values.dtype)
-    if (name is None or z.dtype != np.uint8 or len(z) < 2
-            or not values.flags.c_contiguous or not z.flags.c_contiguous):
-        return None
     loaded = library()
-    if loaded is None:
+    if loaded is None or pmax < 1:
+        return None
+    if isinstance(values, CompactValues):
+        name = PERIOD_SEARCHES.get(values.itemsize)
+        address = values.address
+        # Zeroed, so touched in full: compact values are those of short runs.
+        z = bytearray(pmax + 1)
+        z_address = ctypes.addressof((ctypes.c_char * len(z)).from_buffer(z))
+    else:
+        name = PERIOD_SEARCHES.get(values.dtype.itemsize)
+        if values.dtype.kind != "u" or values.ndim != 1 or not values.flags.c_contiguous:
+            return None
+        import numpy as np
+
+        address = values.ctypes.data
+        # Its pages are only touched as far as the search goes.
+        buffer = np.empty(pmax + 1, dtype=np.uint8)
+        z_address = buffer.ctypes.data
+    if name is None:
         return None
     start = ctypes.c_long(0)
-    period = getattr(loaded, name)(_address(values), len(values), _address(z), len(z) - 1, a,
-                                   floor, b, c, ctypes.byref(start))
+    period = getattr(loaded, name)(ctypes.c_void_p(address), len(values),
+                                   ctypes.c_void_p(z_address), pmax, a, floor, b, c,
+                                   ctypes.byref(start))
     return (int(period), int(start.value)) if period else (0, 0)

@@ -23,9 +23,7 @@ Period(preperiod=71, period=12, certified=True, by='Guy-Smith octal periodicity 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from grundy.errors import InvalidArgument
 from grundy.heap.certificate import GUY_SMITH as GUY_SMITH
@@ -36,6 +34,11 @@ from grundy.heap.certificate import largest_amount, most_heaps
 from grundy.heap.certificate import values_needed_subtraction as values_needed_subtraction
 from grundy.heap.certificate import values_needed_take_break as values_needed_take_break
 from grundy.heap.codes import TakeBreakCode
+from grundy.heap.compact import AnyValues, CompactValues, as_array, last_step_off
+
+if TYPE_CHECKING:
+    # Imported where a step needs it: the values of a short run are searched without it.
+    import numpy as np
 
 #: From this many values on, a theorem's rule is checked by matching the last window
 #: (:mod:`grundy.heap.longperiod`): periods of any length, in constant memory.  Below, the
@@ -44,37 +47,41 @@ from grundy.heap.codes import TakeBreakCode
 WINDOW_SEARCH_FROM = 1 << 24
 
 
-def _search(values: np.ndarray[Any, Any], a: int, floor: int, b: int, c: int
-            ) -> tuple[int, int] | None:
-    array = np.ascontiguousarray(values)
-    if array.ndim != 1:
-        raise InvalidArgument("values must be a one-dimensional array")
-    if a == b and len(array) >= WINDOW_SEARCH_FROM:
+def _search(values: AnyValues, a: int, floor: int, b: int, c: int) -> tuple[int, int] | None:
+    if not isinstance(values, CompactValues):
+        import numpy as np
+
+        values = np.ascontiguousarray(values)
+        if values.ndim != 1:
+            raise InvalidArgument("values must be a one-dimensional array")
+    size = len(values)
+    if a == b and size >= WINDOW_SEARCH_FROM:
         # The same answer in O(1) memory (the module :mod:`grundy.heap.longperiod` shows why).
         from grundy.heap.longperiod import least_period_by_window
 
-        return least_period_by_window(array, (a, floor, b, c))
-    pmax = max(0, (len(array) - c) // b) if b else len(array)
-    pmax = min(pmax, max(len(array) - 1, 0))
+        return least_period_by_window(as_array(values), (a, floor, b, c))
+    pmax = max(0, (size - c) // b) if b else size
+    pmax = min(pmax, max(size - 1, 0))
     if pmax < 1:
         return None
-    # One byte per period looked at (z capped at 255, see period_search.py), and its pages
-    # only touched as far as the search goes: a search through every period of N values
-    # holds N/2 bytes beside them, not 2N.
-    z = np.empty(pmax + 1, dtype=np.uint8)
     from grundy.heap.native import first_period
 
-    found = first_period(array, z, a, floor, b, c)
+    found = first_period(values, pmax, a, floor, b, c)
     if found is None:
-        # No C kernel here (or values wider than it reads): numba's.
+        # No C kernel here (or values wider than it reads): numba's, with one byte per
+        # period looked at (z capped at 255, see period_search.py), its pages only touched
+        # as far as the search goes: N/2 bytes beside N values at most, not 2N.
+        import numpy as np
+
         from grundy.heap.period_search import first_period as compiled
 
-        found = compiled(array, z, a, floor, b, c)
+        z = np.empty(pmax + 1, dtype=np.uint8)
+        found = compiled(np.ascontiguousarray(as_array(values)), z, a, floor, b, c)
     period, start = found
     return (int(start), int(period)) if period else None
 
 
-def detect_period(values: np.ndarray[Any, Any], min_repeats: int = 3) -> tuple[int, int] | None:
+def detect_period(values: AnyValues, min_repeats: int = 3) -> tuple[int, int] | None:
     """The smallest period seen in the values, and its smallest preperiod, or None.
 
     Returns ``(n0, p)`` with ``p`` the least period such that
@@ -83,6 +90,7 @@ def detect_period(values: np.ndarray[Any, Any], min_repeats: int = 3) -> tuple[i
     values at the end are not taken for a period); ``n0`` is the least such start.  This is
     evidence, not proof.  Time O(len(values)).
 
+    >>> import numpy as np
     >>> detect_period(np.array([5, 1, 2, 3, 1, 2, 3, 1, 2, 3]))
     (1, 3)
     >>> detect_period(np.array([1, 2, 3, 4])) is None
@@ -99,22 +107,30 @@ MAX_ARITHMETIC_PERIOD = 1024
 ARITHMETIC_WINDOW = 1 << 16
 
 
-def detect_arithmetic_period(values: np.ndarray[Any, Any], min_repeats: int = 3
+def detect_arithmetic_period(values: AnyValues, min_repeats: int = 3
                              ) -> tuple[int, int, int] | None:
     """The least arithmetic period seen in the values, ``(preperiod, period, saltus)``, or
     None: ``values[n + p] = values[n] + s`` for all ``n >= preperiod`` in the values, with
     the repeating tail at least ``min_repeats`` periods and half the values long.  Periods
     up to :data:`MAX_ARITHMETIC_PERIOD` are looked for.  Evidence, not proof; a saltus of 0
     is an ordinary period.  Time O(p · min(len, 65536) + len) for the period ``p`` found, and
-    memory O(65536) whatever the length.
+    memory O(65536) whatever the length.  Compact values are searched in plain Python (the
+    same steps), numpy arrays with numpy.
 
+    >>> import numpy as np
     >>> detect_arithmetic_period(np.array([0, 1, 2, 3, 4, 5, 6, 7]))
     (0, 1, 1)
     >>> detect_arithmetic_period(np.array([9, 0, 0, 2, 2, 4, 4, 6, 6, 8, 8]))
     (1, 2, 2)
     >>> detect_arithmetic_period(np.array([0, 1, 3, 7, 15, 31])) is None
     True
+    >>> detect_arithmetic_period(CompactValues.of([9, 0, 0, 2, 2, 4, 4, 6, 6, 8, 8]))
+    (1, 2, 2)
     """
+    if isinstance(values, CompactValues):
+        return _arithmetic_in_python(values, min_repeats)
+    import numpy as np
+
     size = len(values)
     start = max(0, size - ARITHMETIC_WINDOW)
     # Only the window is widened to signed values: memory stays fixed whatever the length.
@@ -143,9 +159,44 @@ def detect_arithmetic_period(values: np.ndarray[Any, Any], min_repeats: int = 3
 PROBE_STEPS = 32
 
 
-def _repeats_from(values: np.ndarray[Any, Any], p: int, saltus: int, start: int) -> int:
+def _arithmetic_in_python(values: CompactValues, min_repeats: int
+                          ) -> tuple[int, int, int] | None:
+    """:func:`detect_arithmetic_period` step by step, for compact values: most periods fail
+    on the last few steps, so a sequence with no period costs O(p) per period tried; the
+    rest is one loop of the C library (:func:`~grundy.heap.compact.last_step_off`)."""
+    size = len(values)
+    start = max(0, size - ARITHMETIC_WINDOW)
+    window = values[start:]
+    last = values[max(start, size - (min_repeats + 1) * MAX_ARITHMETIC_PERIOD):].tolist()
+    for p in range(1, min(MAX_ARITHMETIC_PERIOD, len(window) // (min_repeats + 1)) + 1):
+        probe = min(PROBE_STEPS, min_repeats * p)
+        saltus = last[-1] - last[-1 - p]
+        if any(last[i + p] - last[i] != saltus
+               for i in range(len(last) - p - probe, len(last) - p)):
+            continue
+        preperiod = start + last_step_off(window, p, saltus) + 1
+        if preperiod == start and start:
+            preperiod = _repeats_from(values, p, saltus, start)
+        tail = size - preperiod
+        if tail >= min_repeats * p + p and 2 * tail >= size:
+            return preperiod, p, saltus
+    return None
+
+
+def _repeats_from(values: AnyValues, p: int, saltus: int, start: int) -> int:
     """The least ``e`` with ``values[n + p] = values[n] + saltus`` for ``e <= n < start``,
     read backwards a window at a time (it holds from ``start`` on)."""
+    if isinstance(values, CompactValues):
+        high = start
+        while high > 0:
+            low = max(0, high - ARITHMETIC_WINDOW)
+            last = last_step_off(values[low: high + p], p, saltus)
+            if last >= 0:
+                return low + last + 1
+            high = low
+        return 0
+    import numpy as np
+
     high = start
     while high > 0:
         low = max(0, high - ARITHMETIC_WINDOW)
@@ -157,7 +208,7 @@ def _repeats_from(values: np.ndarray[Any, Any], p: int, saltus: int, start: int)
     return 0
 
 
-def certify_take_break(code: TakeBreakCode | Sequence[int], values: np.ndarray[Any, Any]
+def certify_take_break(code: TakeBreakCode | Sequence[int], values: AnyValues
                        ) -> Period | None:
     """A period of a take-and-break code proved from its values, or None if none is yet.
 
@@ -225,6 +276,7 @@ def least_period_after(last: np.ndarray[Any, Any], size: int, a: int, floor: int
     heap ``n`` with ``G(n) != G(n - p)`` (``p - 1`` when there is none); the same answer as
     the search over the values themselves, for the periods it looks at.
 
+    >>> import numpy as np
     >>> values = np.array([5, 1, 2, 3, 1, 2, 3, 1, 2, 3])
     >>> last = np.array([-1, 9, 9, 3])   # G(3) != G(0): period 3 holds from heap 1
     >>> least_period_after(last, len(values), *DETECT_RULE), detect_period(values)
@@ -232,6 +284,8 @@ def least_period_after(last: np.ndarray[Any, Any], size: int, a: int, floor: int
     """
     pmax = max(0, (size - c) // b) if b else size
     pmax = min(pmax, size - 1, len(last) - 1)
+    import numpy as np
+
     from grundy.heap.period_search import least_after
 
     start, period = least_after(np.asarray(last, dtype=np.int64), pmax, size, a, floor, b, c)
@@ -274,6 +328,7 @@ def certify_modular_rule(modulus: int, largest: int, values: np.ndarray[Any, Any
     ``n >= e`` (heap ``e + t`` is past ``t`` for every ``e >= 0``).  The least such ``p`` is
     returned with its least ``e``.
 
+    >>> import numpy as np
     >>> certify_modular_rule(3, 3, np.array([0, 1, 2, 0, 2, 1, 0, 1, 2, 0, 2, 1, 0, 1, 2]))
     Period(preperiod=0, period=6, certified=True, by='modular subtraction window rule')
     """

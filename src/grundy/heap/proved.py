@@ -11,7 +11,8 @@ A file is data read back, so it is believed only as far as it can be checked che
   (:meth:`~grundy.heap.base.HeapGame.values_needed`), never read, and the theorem's name must
   be one this program proves with;
 * the theorem's hypothesis, ``G(n + p) = G(n)`` for ``e <= n < N - p``, is checked again on
-  the values (one numpy comparison, O(N)): the period follows from the values by the theorem;
+  the values (one comparison of two stretches in place, O(N), without numpy for an ordinary
+  period): the period follows from the values by the theorem;
 * the values of the first :data:`RECHECKED` heaps are computed again by the plain mex rule
   over the game's options and compared, as are the values the sequence cache holds too.
 
@@ -39,15 +40,13 @@ from operator import xor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from grundy.errors import InvalidArgument
 from grundy.heap.cache import file_name
 from grundy.heap.certificate import GUY_SMITH, K_HEAP, SUBTRACTION_WINDOW, Period
 from grundy.heap.checkpoint import write_atomically
+from grundy.heap.compact import AnyValues, CompactValues, as_array, same_values
 
 if TYPE_CHECKING:
-    from grundy.heap.cache import Values
     from grundy.heap.rules import HeapRules
 
 #: Heaps whose values are computed again, by the mex rule, when a file is read.
@@ -68,7 +67,7 @@ def period_path(directory: Path, key: str) -> Path:
     return directory / (file_name(key).removesuffix(".seq") + ".period.json")
 
 
-def store_period(directory: Path, key: str, period: Period, values: np.ndarray[Any, Any],
+def store_period(directory: Path, key: str, period: Period, values: AnyValues,
                  needed: int) -> None:
     """Keep a proved ``period`` of ``key`` with the first ``needed`` of its ``values`` (those
     the theorem's hypothesis was checked on; only their count when there are more than
@@ -83,8 +82,8 @@ def store_period(directory: Path, key: str, period: Period, values: np.ndarray[A
                          lambda out: out.write(json.dumps(record).encode()))
 
 
-def load_period(game: HeapRules, directory: Path, known: Values
-                ) -> tuple[Period, np.ndarray[Any, Any]] | None:
+def load_period(game: HeapRules, directory: Path, known: AnyValues
+                ) -> tuple[Period, AnyValues] | None:
     """The kept period of ``game`` and the values it was proved from (heaps 0..N-1, or the
     ``known`` values when they are longer), or None when there is none or it does not
     check out (see the module's note)."""
@@ -101,8 +100,8 @@ def load_period(game: HeapRules, directory: Path, known: Values
         return None
 
 
-def _checked(game: HeapRules, record: dict[str, Any], key: str, known: Values
-             ) -> tuple[Period, np.ndarray[Any, Any]] | None:
+def _checked(game: HeapRules, record: dict[str, Any], key: str, known: AnyValues
+             ) -> tuple[Period, AnyValues] | None:
     preperiod, length, saltus = record["preperiod"], record["period"], record["saltus"]
     if record["key"] != key or record["by"] not in THEOREMS or \
             any(type(x) is not int for x in (preperiod, length, saltus)):
@@ -115,23 +114,26 @@ def _checked(game: HeapRules, record: dict[str, Any], key: str, known: Values
     stored = record["values"]
     if needed <= 0 or period.saltus < 0:
         return None
+    values: AnyValues
     if stored is None:
         values = known
     elif isinstance(stored, list) and all(type(v) is int and 0 <= v < 2**63 for v in stored):
-        values = np.array(stored, dtype=np.min_scalar_type(max(stored, default=0)))
+        values = CompactValues.of(stored)
     else:
         return None
     if len(values) < needed:
         return None
     e, p = period.preperiod, period.period
-    head: np.ndarray[Any, Any] = values[e: needed - p]
-    tail = values[e + p: needed]
     if period.saltus:
-        head = head.astype(np.int64) + period.saltus
-    if not np.array_equal(tail, head):  # no copy of the values for an ordinary period
-        return None
+        import numpy as np
+
+        head = as_array(values)[e: needed - p].astype(np.int64) + period.saltus
+        if not np.array_equal(as_array(values)[e + p: needed], head):
+            return None
+    elif not same_values(values[e: needed - p], values[e + p: needed]):
+        return None  # compared in place: no copy of the values
     overlap = min(len(known), len(values))
-    if not np.array_equal(values[:overlap], known[:overlap]):
+    if not same_values(values[:overlap], known[:overlap]):
         return None
     checked = min(RECHECKED, needed)
     if values[:checked].tolist() != _mex_values(game, checked):

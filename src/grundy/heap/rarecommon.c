@@ -239,3 +239,54 @@ int rc_values(uint32_t *g, long count, long n, const int64_t *take_k, const int6
 FIRST_PERIOD(first_period_u8, uint8_t)
 FIRST_PERIOD(first_period_u16, uint16_t)
 FIRST_PERIOD(first_period_u32, uint32_t)
+
+/* Plain loops over values held in buffers of 1, 2, 4 or 8 bytes each, so that a short run
+ * holds, counts and narrows its values without numpy (grundy.heap.compact). */
+static uint64_t value_at(const void *values, int width, long i) {
+    switch (width) {
+        case 1: return ((const uint8_t *)values)[i];
+        case 2: return ((const uint16_t *)values)[i];
+        case 4: return ((const uint32_t *)values)[i];
+        default: return ((const uint64_t *)values)[i];
+    }
+}
+
+/* The largest of n values (0 when n is 0). */
+uint64_t rc_top(const void *values, int width, long n) {
+    uint64_t top = 0;
+    for (long i = 0; i < n; i++) {
+        uint64_t v = value_at(values, width, i);
+        if (v > top) top = v;
+    }
+    return top;
+}
+
+/* counts[v] += the number of the n values equal to v (every value below size). */
+void rc_count(const void *values, int width, long n, int64_t *counts) {
+    for (long i = 0; i < n; i++) counts[value_at(values, width, i)]++;
+}
+
+/* The n values of width source_width copied to target of width target_width (each value
+ * fits it). */
+void rc_convert(const void *source, int source_width, void *target, int target_width,
+                long n) {
+    for (long i = 0; i < n; i++) {
+        uint64_t v = value_at(source, source_width, i);
+        switch (target_width) {
+            case 1: ((uint8_t *)target)[i] = (uint8_t)v; break;
+            case 2: ((uint16_t *)target)[i] = (uint16_t)v; break;
+            case 4: ((uint32_t *)target)[i] = (uint32_t)v; break;
+            default: ((uint64_t *)target)[i] = v;
+        }
+    }
+}
+
+/* The last i < n - p with values[i + p] - values[i] != saltus, or -1: where an arithmetic
+ * period p of that saltus last fails (values below 2^63). */
+long rc_last_step_off(const void *values, int width, long n, long p, int64_t saltus) {
+    for (long i = n - p - 1; i >= 0; i--) {
+        int64_t step = (int64_t)(value_at(values, width, i + p) - value_at(values, width, i));
+        if (step != saltus) return i;
+    }
+    return -1;
+}

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from grundy.heap.cache import Values
     from grundy.heap.certificate import Period
     from grundy.heap.codes import TakeBreakCode
+    from grundy.heap.compact import AnyValues
 
 #: Hears how many values are computed so far, now and then during a long computation.
 Progress = Callable[[int], None]
@@ -77,15 +78,19 @@ class HeapRules(Protocol):
                        progress: Callable[[int], None] | None = None) -> Values:
         """The values of heaps 0..n, extending ``prefix``."""
 
-    def compute_values_kept(self, n: int, prefix: Values, progress: Progress | None,
-                            keep: Keep | None) -> Values:
-        """:meth:`compute_values`, handing the values computed so far to ``keep``."""
+    def compute_values_kept(self, n: int, prefix: AnyValues, progress: Progress | None,
+                            keep: Keep | None) -> AnyValues:
+        """:meth:`compute_values`, handing the values computed so far to ``keep``; compact
+        values (:mod:`grundy.heap.compact`) where the kernel makes them so."""
 
     def values(self, n: int, progress: Callable[[int], None] | None = None) -> Values:
         """The values of heaps 0..n, computed once and kept."""
 
     def certify(self, values: Values) -> Period | None:
         """The period proved from these values by the game's theorem, or None."""
+
+    def certify_held(self, values: AnyValues) -> Period | None:
+        """:meth:`certify` of values in either form."""
 
     def values_needed(self, period: Period) -> int:
         """How many values the game's theorem needs to prove ``period``."""

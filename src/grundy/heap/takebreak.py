@@ -23,6 +23,7 @@ from grundy.core.ruleset import Ruleset, fixed
 from grundy.errors import BEYOND, TooBig, capped
 from grundy.heap.base import HeapGame, Heaps, Splits
 from grundy.heap.codes import SPLIT_IN_TWO, TakeBreakCode
+from grundy.heap.compact import AnyValues, as_array
 from grundy.heap.engine import known_period, narrow_array
 from grundy.heap.rules import MEMORY_BOUND, Keep, Progress
 
@@ -47,10 +48,10 @@ class _ByCode(HeapGame):
     def compute_values(self, n: int, prefix: Values, progress: Progress | None = None
                        ) -> Values:
         """The compiled kernel of the code (:meth:`compute_values_kept`)."""
-        return self.compute_values_kept(n, prefix, progress, None)
+        return as_array(self.compute_values_kept(n, prefix, progress, None))
 
-    def compute_values_kept(self, n: int, prefix: Values, progress: Progress | None,
-                            keep: Keep | None) -> Values:
+    def compute_values_kept(self, n: int, prefix: AnyValues, progress: Progress | None,
+                            keep: Keep | None) -> AnyValues:
         """The kernel the values seen call for (:mod:`grundy.heap.choice`), handing its
         values to ``keep`` between chunks."""
         from grundy.heap.choice import compute
@@ -170,6 +171,10 @@ steps; the limit is 20000000000
     def certify(self, values: Values) -> Period | None:
         """Guy–Smith for octal codes, the k-heap criterion for the others; no theorem when
         the parts of a split must be unequal (``!``)."""
+        return self.certify_held(values)
+
+    def certify_held(self, values: AnyValues) -> Period | None:
+        """:meth:`certify`, compact values read as they are."""
         from grundy.heap.period import certify_take_break
 
         return None if self.rules.unequal else certify_take_break(self.rules, values)
