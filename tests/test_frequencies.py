@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from grundy.cli import main
+from grundy.heap.compact import CompactValues, power_counts
 from grundy.heap.engine import use_disk_cache
-from grundy.heap.masks import power_histograms
 from grundy.heap.takebreak import TakeAndBreak
 from grundy.render.frequencies import power_table
 from grundy.sequences import sequence_report
@@ -49,11 +49,11 @@ def test_full_runs_of_random_codes_against_the_values() -> None:
         assert powers == [direct(values, k) for k in range(len(powers))], (code, n)
 
 
-def test_power_histograms_leave_heap_0_out() -> None:
+def test_power_counts_leave_heap_0_out_in_either_form() -> None:
     values = np.array([0, 1, 1, 2, 0, 3, 1, 2, 5], dtype=np.uint8)
-    rows = power_histograms(values)
-    assert [row.tolist() for row in rows] == [[0], [0, 1], [0, 2, 1], [1, 3, 2, 1]]
-    assert power_histograms(values[:0]) == []
+    for held in (values, CompactValues.of(values.tolist())):
+        assert power_counts(held) == [[0], [0, 1], [0, 2, 1], [1, 3, 2, 1]]
+        assert power_counts(held[:0]) == []
 
 
 def test_the_json_object(capsys: pytest.CaptureFixture[str]) -> None:

@@ -107,17 +107,3 @@ def histogram(values: np.ndarray[Any, Any]) -> IntArray:
         window = np.bincount(values[start: start + _COUNTED_AT_ONCE])
         counts[: len(window)] += window
     return counts
-
-
-def power_histograms(values: np.ndarray[Any, Any]) -> list[IntArray]:
-    """:func:`grundy.heap.compact.power_counts` of numpy values, each row a numpy array.
-
-    >>> import numpy as np
-    >>> [row.tolist() for row in power_histograms(np.array([0, 1, 2, 2, 0, 1], np.uint8))]
-    [[0], [0, 1], [0, 1, 2]]
-    """
-    import numpy as np
-
-    from grundy.heap.compact import power_counts
-
-    return [np.array(row, dtype=np.int64) for row in power_counts(values)]

@@ -59,6 +59,7 @@ from grundy.heap.checkpoint import (
     write_atomically,
 )
 from grundy.heap.codes import TakeBreakCode
+from grundy.heap.compact import power_counts
 from grundy.heap.kernels import (
     _UNDECIDED,
     BASE,
@@ -75,7 +76,6 @@ from grundy.heap.kernels import (
     _start,
     _widen,
 )
-from grundy.heap.masks import power_histograms
 from grundy.heap.period import DETECT_RULE, Rule, least_period_after, take_break_rule
 from grundy.heap.recheck import SAMPLES, recheck_code
 from grundy.heap.rules import Progress
@@ -88,6 +88,14 @@ PERIODS_UP_TO = 1 << 20
 
 #: The fewest values the first part must hold: less memory is refused as before.
 LEAST_HEAD = 4096
+
+
+def _power_rows(values: np.ndarray[Any, Any]
+                ) -> list[np.ndarray[Any, np.dtype[np.int64]] | None]:
+    """The counts at powers of two of the first part
+    (:func:`~grundy.heap.compact.power_counts`), a numpy row each, as the checkpoint keeps
+    them."""
+    return [np.array(row, dtype=np.int64) for row in power_counts(values)]
 
 
 def periods_looked_for(memory: int, period: bool = True) -> int:
@@ -284,7 +292,7 @@ class _WindowRun(_SparseRun):
         self._head = self.values
         self.largest = int(self._head.max())
         self.first_heap = int(np.argmax(self._head))
-        self.powers = list(power_histograms(self._head))
+        self.powers = _power_rows(self._head)
         if self.seek_period:
             self.most = min(periods_looked_for(self.memory), head - 1)
             self.last = np.arange(-1, self.most, dtype=np.int64)
@@ -403,7 +411,7 @@ class _WindowRun(_SparseRun):
         least those of the power before);
         a checkpoint written before they were kept (``saved`` None) leaves them unknown."""
         powers: list[np.ndarray[Any, np.dtype[np.int64]] | None] = list(
-            power_histograms(self._head))
+            _power_rows(self._head))
         wanted = self.count.bit_length()   # every k with 2^k <= count
         if saved is None:
             return powers + [None] * (wanted - len(powers))
