@@ -33,7 +33,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, TypeAlias
+from typing import IO
 
 from platformdirs import user_cache_dir
 
@@ -44,11 +44,9 @@ except ImportError:  # pragma: no cover - not on POSIX: os.replace alone keeps f
 
 from grundy.errors import InvalidArgument
 from grundy.heap.compact import AnyValues, CompactValues, as_array, itemsize
+from grundy.heap.compact import Values as Values
 from grundy.places import chosen_path
 from grundy.seal import Sealing, user_seal
-
-if TYPE_CHECKING:
-    import numpy as np
 
 ENVIRONMENT_VARIABLE = "GRUNDY_CACHE_DIR"
 
@@ -63,8 +61,6 @@ _MAX_HEADER = 4096
 WIDTHS = {"|u1": 1, "<u2": 2, "<u4": 4, "<u8": 8}
 _LITTLE = sys.byteorder == "little"
 
-#: The values of heaps 0..n as numpy holds them.
-Values: TypeAlias = "np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]"
 _UNSAFE = re.compile(r"[^A-Za-z0-9.,_+=-]+")
 
 

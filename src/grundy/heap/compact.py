@@ -28,8 +28,9 @@ if TYPE_CHECKING:
 
     import numpy as np
 
-    from grundy.heap.cache import Values
 
+#: The values as numpy holds them (the cache, the numba kernels, :meth:`HeapGame.values`).
+Values: TypeAlias = "np.ndarray[Any, np.dtype[np.unsignedinteger[Any]]]"
 #: The values in either form: a numpy array of unsigned integers or a :class:`CompactValues`.
 AnyValues: TypeAlias = "Values | CompactValues"
 
