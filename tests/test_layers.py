@@ -52,15 +52,12 @@ def modules() -> dict[str, Path]:
 
 def imports(path: Path, known: set[str]) -> list[tuple[str, int, bool]]:
     """(module imported, line, inside a function) for every import of the package's
-    modules in the file, at any depth; ``if TYPE_CHECKING:`` blocks are not imports."""
+    modules in the file, at any depth, those of ``if TYPE_CHECKING:`` blocks too (a name
+    taken for its type alone still ties the two modules)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found: list[tuple[str, int, bool]] = []
 
     def visit(node: ast.AST, in_function: bool) -> None:
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            for child in node.orelse:
-                visit(child, in_function)
-            return
         if isinstance(node, ast.Import):
             found.extend((alias.name, node.lineno, in_function) for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
