@@ -145,13 +145,24 @@ def detect_arithmetic_period(values: AnyValues, min_repeats: int = 3
         steps = window[p:] - window[:-p]
         saltus = int(steps[-1])
         bad = np.flatnonzero(steps != saltus)
-        preperiod = start + (int(bad[-1]) + 1 if len(bad) else 0)
-        if preperiod == start and start:
-            # The window repeats throughout: see how far back the whole sequence does.
-            preperiod = _repeats_from(values, p, saltus, start)
-        tail = size - preperiod
-        if tail >= min_repeats * p + p and 2 * tail >= size:
-            return preperiod, p, saltus
+        found = _accepted(values, p, saltus, start + (int(bad[-1]) + 1 if len(bad) else 0),
+                          start, min_repeats)
+        if found:
+            return found
+    return None
+
+
+def _accepted(values: AnyValues, p: int, saltus: int, preperiod: int, start: int,
+              min_repeats: int) -> tuple[int, int, int] | None:
+    """``(preperiod, p, saltus)`` when the steps of ``p`` hold from ``preperiod`` on (seen
+    from the window that begins at ``start``) for ``min_repeats`` periods more and half the
+    values at least, else None."""
+    if preperiod == start and start:
+        # The window repeats throughout: see how far back the whole sequence does.
+        preperiod = _repeats_from(values, p, saltus, start)
+    tail = len(values) - preperiod
+    if tail >= min_repeats * p + p and 2 * tail >= len(values):
+        return preperiod, p, saltus
     return None
 
 
@@ -174,12 +185,10 @@ def _arithmetic_in_python(values: CompactValues, min_repeats: int
         if any(last[i + p] - last[i] != saltus
                for i in range(len(last) - p - probe, len(last) - p)):
             continue
-        preperiod = start + last_step_off(window, p, saltus) + 1
-        if preperiod == start and start:
-            preperiod = _repeats_from(values, p, saltus, start)
-        tail = size - preperiod
-        if tail >= min_repeats * p + p and 2 * tail >= size:
-            return preperiod, p, saltus
+        found = _accepted(values, p, saltus, start + last_step_off(window, p, saltus) + 1,
+                          start, min_repeats)
+        if found:
+            return found
     return None
 
 
