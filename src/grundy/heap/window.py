@@ -76,8 +76,9 @@ from grundy.heap.kernels import (
     _start,
     _widen,
 )
+from grundy.heap.masks import histogram
 from grundy.heap.period import DETECT_RULE, Rule, least_period_after, take_break_rule
-from grundy.heap.recheck import SAMPLES, recheck_code
+from grundy.heap.recheck import OPTION_BUDGET, SAMPLES, recheck_code
 from grundy.heap.rules import Progress
 from grundy.numerals import shown
 from grundy.seal import UNSEALED, Sealing, user_seal
@@ -88,6 +89,11 @@ PERIODS_UP_TO = 1 << 20
 
 #: The fewest values the first part must hold: less memory is refused as before.
 LEAST_HEAD = 4096
+
+
+#: The most splits of a drawn heap whose values a resumed checkpoint's window is checked
+#: against (the splits whose smaller part is smallest).
+PARTS_LOOKED_AT = OPTION_BUDGET // SAMPLES
 
 
 def _power_rows(values: np.ndarray[Any, Any]
@@ -462,9 +468,14 @@ class _WindowRun(_SparseRun):
         if (not np.array_equal(overlap, head[base:base + len(overlap)]) or top > self.largest
                 or (largest_there is not None and largest_there != self.largest)
                 or (0 < at < size and int(head[:at].max()) >= self.largest)
-                or np.any(self.rare_tab[later] != 0)):
+                or np.any(self.rare_tab[np.flatnonzero(histogram(later))] != 0)):
             raise damaged(path, "its window does not follow from its first values")
-        counted = np.bincount(head[1:], minlength=self.range)
+        # Values are counted a window at a time, and looked up by the values present:
+        # np.bincount, or indexing by the values, would widen them all to 8 bytes (11 GB for
+        # the 1.4 billion values of a first part in a 3 GB budget).
+        seen = histogram(head[1:])
+        counted = np.zeros(max(self.range, len(seen)), dtype=np.int64)
+        counted[: len(seen)] = seen
         if (len(hist) != self.range or np.any(hist < counted) or hist.sum() != self.count - 1
                 or hist[self.largest] < 1 or np.any(hist[self.largest + 1:])):
             raise damaged(path, "its counts of values do not fit its values")
@@ -496,7 +507,9 @@ class _WindowRun(_SparseRun):
                 found.update(known(np.array([rest]))[1].tolist())
             if digit & 4:
                 largest = (rest - 1) // 2 if taken in self.code.unequal else rest // 2
-                small = np.arange(1, min(largest, size - 1) + 1)
+                # The splits whose smaller part is among the first heaps only: the check is
+                # one-sided anyway, and every split would be billions of parts far out.
+                small = np.arange(1, min(largest, size - 1, PARTS_LOOKED_AT) + 1)
                 inside, other = known(rest - small)
                 found.update((head[small[inside]].astype(np.int64) ^ other).tolist())
         return found
