@@ -20,8 +20,11 @@ def can_cache(package: Path = Path(__file__).parent) -> bool:
     as numba itself would), else the ``__pycache__`` directories beside the sources (or the
     package, to make them).
 
+    >>> chosen = os.environ.pop("NUMBA_CACHE_DIR", None)  # the folders beside the sources
     >>> can_cache(Path("/nonexistent/grundy"))
     False
+    >>> if chosen is not None:
+    ...     os.environ["NUMBA_CACHE_DIR"] = chosen
     """
     chosen = os.environ.get("NUMBA_CACHE_DIR")
     if chosen:
