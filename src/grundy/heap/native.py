@@ -102,7 +102,7 @@ def first_period(values: AnyValues, pmax: int, a: int, floor: int, b: int, c: in
     preperiod ``e``, ``(0, 0)`` when there is none; None when the C kernel cannot read these
     values (no compiler; not contiguous unsigned values of 1, 2 or 4 bytes), for the caller
     to search otherwise.  Reads the values in place; one byte per period looked at beside
-    them (the Z-function, capped at 255).
+    them (the Z-function: a byte each, longer common tails kept exactly apart).
 
     >>> found = first_period(CompactValues.of([5, 1, 2, 3, 1, 2, 3, 1, 2, 3]), 3, 1, 0, 3, 0)
     >>> found is None or found == (3, 1)

@@ -69,7 +69,7 @@ def _search(values: AnyValues, a: int, floor: int, b: int, c: int) -> tuple[int,
     found = first_period(values, pmax, a, floor, b, c)
     if found is None:
         # No C kernel here (or values wider than it reads): numba's, with one byte per
-        # period looked at (z capped at 255, see period_search.py), its pages only touched
+        # period looked at (longer tails kept apart, see period_search.py), its pages touched
         # as far as the search goes: N/2 bytes beside N values at most, not 2N.
         import numpy as np
 

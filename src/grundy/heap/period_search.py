@@ -9,6 +9,7 @@ that a search done by the C kernel (:mod:`grundy.heap.native`) imports no numba.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from grundy.compiled import CACHING
@@ -23,15 +24,28 @@ def first_period(values, z, a, floor, b, c):  # type: ignore[no-untyped-def]
     pmax = z.shape[0] - 1
     left = 0
     right = 0  # R[left:right] equals R[0:right - left], R = values reversed
+    # z is one byte a period; the common tails too long for it are kept exactly beside it,
+    # (p, length) in the order of p, as in rarecommon.c: capped, the multiples of a short
+    # period of the tail would each be compared again from 255 on (the square of its length).
+    tails = np.empty((1024, 2), dtype=np.int64)
+    kept = 0
     for p in range(1, pmax + 1):
         k = 0
         if p < right:
-            k = min(right - p, z[p - left])
+            k = min(right - p, _tail_at(z, tails, kept, p - left))
         while p + k < size and values[last - k] == values[last - p - k]:
             k += 1
-        # z is kept to 255 at most (one byte each): read back, it is a lower bound of the
-        # common tail, from which the comparison goes on, so the answer is the same.
-        z[p] = min(k, 255)
+        if k < 255:
+            z[p] = k
+        else:
+            z[p] = 255
+            if kept == tails.shape[0]:
+                grown = np.empty((2 * kept, 2), dtype=np.int64)
+                grown[:kept] = tails
+                tails = grown
+            tails[kept, 0] = p
+            tails[kept, 1] = k
+            kept += 1
         if p + k > right:
             left = p
             right = p + k
@@ -39,6 +53,14 @@ def first_period(values, z, a, floor, b, c):  # type: ignore[no-untyped-def]
         if a * max(start, floor) + b * p + c <= size:
             return p, start
     return 0, 0
+
+
+@njit(cache=CACHING)
+def _tail_at(z, tails, kept, j):  # type: ignore[no-untyped-def]
+    """z[j] in full: the byte, or the length kept for it."""
+    if z[j] < 255:
+        return np.int64(z[j])
+    return tails[np.searchsorted(tails[:kept, 0], j), 1]
 
 
 @njit(cache=CACHING)

@@ -214,6 +214,36 @@ int rc_values(uint32_t *g, long count, long n, const int64_t *take_k, const int6
     return 0;
 }
 
+/* The common tails too long for a byte of z: (p, length) pairs in the order of p, so that
+ * z stays one byte a period looked at and still exact.  A tail with a short period q gives
+ * every multiple of q a long one; capped, each would be compared again from 255 on, and the
+ * search would take the square of the tail's length. */
+typedef struct { long *pairs; long count, room; } long_tails;
+
+static void keep_tail(long_tails *t, long p, long k) {
+    if (t->count == t->room) {
+        long room = t->room ? 2 * t->room : 1024;
+        long *grown = realloc(t->pairs, (size_t)room * 2 * sizeof(long));
+        if (grown == NULL) return;  /* z[p] then stays 255: a lower bound, still right */
+        t->pairs = grown;
+        t->room = room;
+    }
+    t->pairs[2 * t->count] = p;
+    t->pairs[2 * t->count + 1] = k;
+    t->count++;
+}
+
+/* z[j] in full: the byte, or the length kept for it (255 when none was kept). */
+static long tail_at(const uint8_t *z, const long_tails *t, long j) {
+    if (z[j] < 255) return z[j];
+    long low = 0, high = t->count;
+    while (low < high) {
+        long middle = (low + high) / 2;
+        if (t->pairs[2 * middle] < j) low = middle + 1; else high = middle;
+    }
+    return low < t->count && t->pairs[2 * low] == j ? t->pairs[2 * low + 1] : 255;
+}
+
 /* The least period p <= pmax with a * max(e, floor) + b * p + c <= size, e the least
  * preperiod of p in the values (Z-function of the values read backwards, z[p] the length of
  * the common tail of the values and the values shifted by p), or 0; *start gets e.  As
@@ -221,20 +251,28 @@ int rc_values(uint32_t *g, long count, long n, const int64_t *take_k, const int6
 #define FIRST_PERIOD(NAME, T)                                                              \
     long NAME(const T *values, long size, uint8_t *z, long pmax, long a, long floor,       \
               long b, long c, long *start) {                                              \
-        long last = size - 1, left = 0, right = 0;                                         \
+        long last = size - 1, left = 0, right = 0, found = 0;                              \
+        long_tails tails = {NULL, 0, 0};                                                   \
         for (long p = 1; p <= pmax; p++) {                                                 \
             long k = 0;                                                                    \
             if (p < right) {                                                               \
                 k = right - p;                                                             \
-                if (z[p - left] < k) k = z[p - left];                                      \
+                long known = tail_at(z, &tails, p - left);                                 \
+                if (known < k) k = known;                                                  \
             }                                                                              \
             while (p + k < size && values[last - k] == values[last - p - k]) k++;          \
             z[p] = (uint8_t)(k < 255 ? k : 255);                                           \
+            if (k >= 255) keep_tail(&tails, p, k);                                         \
             if (p + k > right) { left = p; right = p + k; }                                \
             long e = size - p - k > 0 ? size - p - k : 0;                                  \
-            if (a * (e > floor ? e : floor) + b * p + c <= size) { *start = e; return p; } \
+            if (a * (e > floor ? e : floor) + b * p + c <= size) {                         \
+                *start = e;                                                                \
+                found = p;                                                                 \
+                break;                                                                     \
+            }                                                                              \
         }                                                                                  \
-        return 0;                                                                          \
+        free(tails.pairs);                                                                 \
+        return found;                                                                      \
     }
 FIRST_PERIOD(first_period_u8, uint8_t)
 FIRST_PERIOD(first_period_u16, uint16_t)
