@@ -104,9 +104,14 @@ CASES: list[tuple[tuple[str, ...], int, str]] = [
 
 def _run(case: tuple[tuple[str, ...], int, str]) -> tuple[subprocess.CompletedProcess[str], float]:
     started = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "grundy", *case[0]], input="quit\n",
-                          capture_output=True, text=True, timeout=TIMEOUT,
-                          preexec_fn=_limited, check=False)
+    try:
+        done = subprocess.run([sys.executable, "-m", "grundy", *case[0]], input="quit\n",
+                              capture_output=True, text=True, timeout=TIMEOUT,
+                              preexec_fn=_limited, check=False)
+    except subprocess.TimeoutExpired as late:
+        # That case fails alone (no answer), not every case run by the shared fixture.
+        done = subprocess.CompletedProcess(late.cmd, -9, late.stdout or "",
+                                           f"no answer within {TIMEOUT} s of wall time")
     return done, time.monotonic() - started
 
 
