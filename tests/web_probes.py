@@ -1,6 +1,5 @@
 """Answers for the web server's worker processes that try their limits, whatever the library
-can do: work that never ends, memory taken until none is left, a given amount of CPU time,
-an answer at once.
+can do: work that never ends, memory taken until none is left, an answer at once.
 
 :func:`probe` answers a :class:`~grundy.web.jobs.Job` by its ``probe`` parameter, or else
 its ``kind`` (one of :data:`PROBES`); named ``"web_probes:probe"``, it is imported in each
@@ -52,15 +51,6 @@ def spin(job: Job) -> Answer:
         pass
 
 
-def work(job: Job) -> Answer:
-    """Use ``cpu`` seconds of CPU time, then answer."""
-    _write_pids(job, [os.getpid()])
-    used = time.process_time()
-    while time.process_time() - used < float(job.params["cpu"]):
-        pass
-    return Answer(200, {"cpu": job.params["cpu"]})
-
-
 def echo(job: Job) -> Answer:
     """Answer at once with the job's parameters and the worker's process id."""
     _write_pids(job, [os.getpid()])
@@ -69,7 +59,7 @@ def echo(job: Job) -> Answer:
 
 PROBES: dict[str, Callable[[Job], Answer]] = {
     "endless": endless, "allocate": allocate, "abort": allocate_then_abort, "echo": echo,
-    "spin": spin, "work": work}
+    "spin": spin}
 
 
 def probe(job: Job) -> Answer:

@@ -110,7 +110,9 @@ def check_serve() -> None:
     except BaseException as error:
         server.terminate()
         said = server.communicate(timeout=10)[0]
-        raise AssertionError(f"grundy serve said:\n{said}") from error
+        # The server's own words first: what it printed names the cause, the client's
+        # traceback only the symptom.
+        raise AssertionError(f"{error!r}; grundy serve said:\n{said}") from None
     server.terminate()
     server.wait(timeout=10)
 

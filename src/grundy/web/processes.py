@@ -1,6 +1,6 @@
 """The processes of the web server's workers: started from the forkserver without the
-server's main module, in a scheduling group of their own, ended with the server, their
-memory limited, stopped with what they started.
+server's main module, ended with the server, their memory limited, stopped with what they
+started.
 
 The forkserver's start of a process is a copy of multiprocessing's own (:class:`Launch`) less
 one step; ``tests/test_defects_web.py`` fails when the private parts it copies change shape.
@@ -68,49 +68,6 @@ def end_with_the_server() -> None:
         os.killpg(0, signal.SIGKILL)
 
     threading.Thread(target=watch, daemon=True).start()
-
-
-def group_of_their_own() -> bool:
-    """In the forkserver started by a server that asked for it (:func:`ask_for_a_group`),
-    begin a session of its own, which Linux schedules as one group (autogroup), with the
-    weight of the group it leaves; every worker inherits it.  Against the rest of the
-    machine the workers together then take a group's share, however low their own
-    priorities; inside it, a worker at the lowest priority gives way only to the quick
-    workers.  Left in the group of whatever started the server, a worker at the lowest
-    priority got almost no CPU time while any process of that group was busy (a job of
-    1.4 s of CPU time stopped at 10 s beside two CPU-bound loops).  True when the group is
-    made; False where the kernel does not group sessions, or elsewhere than in such a
-    forkserver (a process that merely imports the preload module).
-
-    >>> group_of_their_own()  # not a forkserver
-    False
-    """
-    if os.environ.get(_ASKED) != str(os.getppid()):
-        return False
-    try:
-        with open(_AUTOGROUPS) as setting:
-            if setting.read().strip() != "1":
-                return False
-        with open(_AUTOGROUP) as group:
-            nice = group.read().split()[-1]  # "/autogroup-25 nice 0"
-        os.setsid()
-    except OSError:  # no autogroup, or already a session leader
-        return False
-    # A weight above the group left (a negative nice) needs privilege: then the default.
-    with contextlib.suppress(OSError), open(_AUTOGROUP, "w") as group:
-        group.write(nice)
-    return True
-
-
-def ask_for_a_group() -> None:
-    """Ask the forkserver that this process starts for a scheduling group of its own
-    (:func:`group_of_their_own`): it inherits this process's environment."""
-    os.environ[_ASKED] = str(os.getpid())
-
-
-_ASKED = "GRUNDY_WEB_WORKERS_GROUP"
-_AUTOGROUPS = "/proc/sys/kernel/sched_autogroup_enabled"
-_AUTOGROUP = "/proc/self/autogroup"
 
 
 def limit_memory(memory: int) -> None:

@@ -245,7 +245,7 @@ class QuickWorkers:
             try:
                 await self._add()
                 return
-            except OSError:  # out of processes or open files for now
+            except (OSError, EOFError):  # out of processes or open files, or forkserver gone
                 await asyncio.sleep(self._seconds)
 
 

@@ -26,9 +26,9 @@ The limits hold whatever the library does:
   any other process of its scheduling group that wakes takes the CPU from it) from its
   start while the quick workers run (its job is big by the estimates), else once it has
   used ``nice_after`` seconds of CPU time, so that fresh, cheap requests are answered
-  first while expensive ones run.  The workers are a scheduling group of their own
-  (:func:`~grundy.web.processes.group_of_their_own`), which takes its share against the
-  rest of the machine: an expensive job does not wait for every other program to pause;
+  first while expensive ones run.  The workers stay in the session, and so in the
+  scheduling group, of whatever started the server: what supervises that session (a
+  service manager, a job runner) ends them with it;
 * count and fairness: a request that finds no worker free within ``queue`` seconds is
   answered 503; waiting requests get their turns client by client (by address) in
   rotation; one client may have at most ``per_client`` requests at work in workers of their
@@ -66,7 +66,6 @@ import anyio.to_thread
 
 from grundy.budget import machine_memory
 from grundy.errors import InvalidArgument
-from grundy.web import processes
 from grundy.web.jobs import QUICK_KINDS, Answer, Job, error
 from grundy.web.processes import (
     WorkerProcess,
@@ -256,7 +255,6 @@ class Workers:
         self.quick = quick
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload([PRELOAD])
-        processes.ask_for_a_group()
         own = limits.own_workers
         self._turns = FairTurns(own, limits.per_client)
         self._threads = anyio.CapacityLimiter(own)
@@ -336,9 +334,9 @@ class Workers:
                          daemon=True)
         try:
             worker.start()
-        except OSError as failure:  # out of processes or of open files
+        except (OSError, EOFError) as failure:
             receiver.close()
-            return error(503, f"the server cannot start a worker now ({failure.strerror}); "
+            return error(503, f"the server cannot start a worker now ({_why_not(failure)}); "
                          "try again later")
         finally:
             sender.close()
@@ -426,6 +424,15 @@ def _lower_priority(pid: int) -> None:
         with contextlib.suppress(OSError):
             os.setpriority(which, pid, 19)
     _idle_policy(pid)
+
+
+def _why_not(failure: OSError | EOFError) -> str:
+    """Why a worker could not be started: out of processes or of open files (OSError), or
+    the forkserver ended before it forked the worker (EOFError; the next start begins a new
+    forkserver)."""
+    if isinstance(failure, OSError):
+        return failure.strerror or type(failure).__name__
+    return "the process that starts workers ended"
 
 
 def _idle_policy(pid: int = 0) -> None:
