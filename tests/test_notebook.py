@@ -3,6 +3,7 @@ sequences as HTML through IPython's formatters, and a real notebook run by a ker
 
 from __future__ import annotations
 
+import io
 import random
 import sys
 import xml.etree.ElementTree as ET
@@ -137,10 +138,16 @@ class TestHtml:
 
 def test_ipython_shows_the_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
     """IPython's own formatters, as a shell holds them (without starting one)."""
+    # IPython reads standard input's encoding as it is imported; where the tests run with
+    # no standard input, pytest's stand-in for it fails that read.
+    monkeypatch.setattr(sys, "stdin", io.StringIO())
+    ipython = pytest.importorskip("IPython")
     formatters = pytest.importorskip("IPython.core.formatters")
     display = formatters.DisplayFormatter()
     shell = SimpleNamespace(display_formatter=display)
-    monkeypatch.setitem(sys.modules, "IPython", SimpleNamespace(get_ipython=lambda: shell))
+    # matplotlib's first figure reads the version of the IPython module it finds.
+    monkeypatch.setitem(sys.modules, "IPython", SimpleNamespace(
+        get_ipython=lambda: shell, version_info=ipython.version_info))
     register_display()
 
     def shown(value: object) -> dict[str, Any]:
