@@ -281,6 +281,24 @@ def test_a_big_graph_is_collapsed_round_the_position_and_expands(
     assert [p for p in problems if "413" not in p] == []
 
 
+def test_a_tangled_graph_opens_one_move_deep(page: tuple[Page, list[str]]) -> None:
+    """Cram 4x5 two moves deep is 118 positions and 213 moves, a tangle: the graph opens on
+    the positions one move away, and one move more draws the next ones."""
+    tab, problems = page
+    start(tab, "cram 4x5")
+    graph = tab.get_by_test_id("graph")
+    expect(graph).to_contain_text("the positions one move away")
+    nodes = graph.locator("g.node")
+    one = nodes.count()
+    assert 1 < one <= 40
+    graph.locator("[data-zoom=expand]").click()
+    expect(graph).to_contain_text("at most 2 moves away")
+    assert nodes.count() > 40
+    tab.locator("[data-lang=ru]").click()
+    expect(graph).to_contain_text("не дальше 2 ходов")
+    assert [p for p in problems if "413" not in p] == []
+
+
 def test_a_long_press_tells_what_a_part_does(page: tuple[Page, list[str]]) -> None:
     tab, problems = page
     start(tab, "chomp 2x2")

@@ -107,8 +107,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "plot_proved": {"en": "proved by the {by}", "ru": "доказано: {by}"},
     "plot_seen": {"en": "seen in heaps 0..{last}, not proved: {rule} from heap {start}",
                   "ru": "видно в кучках 0..{last}, не доказано: {rule} с кучки {start}"},
-    "graph_near": {"en": "The whole graph is too big: positions at most {n} moves away.",
-                   "ru": "Весь граф слишком велик: позиции не дальше {n} ходов."},
+    "graph_near": {"en": "The whole graph is too big to read: positions at most {n} moves "
+                         "away.",
+                   "ru": "Весь граф слишком велик, чтобы его читать: позиции не дальше {n} "
+                         "ходов."},
+    "graph_near_one": {"en": "The whole graph is too big to read: the positions one move "
+                             "away.",
+                       "ru": "Весь граф слишком велик, чтобы его читать: позиции в один ход."},
     "graph_expand": {"en": "one move more", "ru": "на ход дальше"},
     "graph_no_more": {"en": "Farther is too big.", "ru": "Дальше — слишком много."},
     "moves_in_words": {"en": "Moves in words", "ru": "Ходы словами"},

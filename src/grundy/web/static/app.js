@@ -25,6 +25,7 @@ const state = {
   graph: null,        // the game graph's view (graph.js)
   graphOf: null,      // the position whose graph is shown, or null
   graphDepth: null,   // moves from it the graph shown goes, or null: the whole graph
+  graphFarther: true, // whether the collapsed graph shown can be drawn one move farther
   first: "me",        // who started the game: "me" or "computer"
   future: [],         // the entries undone, for redo (latest last)
   branch: null,       // the game left for a what-if branch, or null
@@ -91,6 +92,7 @@ function translate() {
   renderMoves();
   renderAnalysis();
   renderHistory();
+  noteGraph();
   if (state.sequence) $("plot").replaceChildren(window.sequencePlot(state.sequence, t));
 }
 
@@ -609,8 +611,38 @@ function sayMove(text) {
   return said;
 }
 
-// The game graph of `text`; a graph too big to draw is collapsed to the positions at most
-// `depth` moves away (2 at first), with a button that draws one move more.
+// A drawing with more positions or moves than these is a tangle rather than a graph to read
+// (Cram 4x5 two moves deep: 118 positions, 213 moves): the first view keeps to fewer moves.
+const READABLE_NODES = 40;
+const READABLE_EDGES = 150;
+
+function readable(svgText) {
+  const drawing = new DOMParser().parseFromString(svgText, "image/svg+xml");
+  return drawing.querySelectorAll("g.node").length <= READABLE_NODES
+    && drawing.querySelectorAll("g.edge").length <= READABLE_EDGES;
+}
+
+// What a graph collapsed to the positions at most `depth` moves away says of itself.
+function near(depth) {
+  return depth === 1 ? t("graph_near_one") : t("graph_near", { n: depth });
+}
+
+// The line above a collapsed graph, in the language shown: how far it goes, and the button
+// that draws one move more while there is more to draw.
+function noteGraph() {
+  const depth = state.graphDepth;
+  if (!depth || state.graphOf === null) return;
+  if (state.graphFarther) {
+    state.graph.note(near(depth), t("graph_expand"),
+                     () => showGraph(state.position, state.generation, depth + 1, true));
+  } else {
+    state.graph.note(near(depth) + " " + t("graph_no_more"));
+  }
+}
+
+// The game graph of `text`; a graph too big to draw, or to read, is collapsed to the
+// positions at most `depth` moves away (2 at first, 1 when 2 is still too many), with a
+// button that draws one move more.
 async function showGraph(text, generation, depth = null, expanding = false) {
   const box = $("graph");
   if (!state.canDraw) {
@@ -623,18 +655,21 @@ async function showGraph(text, generation, depth = null, expanding = false) {
     const response = await api("graph", params);
     const drawing = await response.text();
     if (generation !== state.generation) return;
+    if (!expanding && depth !== 1 && !readable(drawing)) {
+      await showGraph(text, generation, depth ? depth - 1 : 2);
+      return;
+    }
     state.graph.show(drawing);
     state.graphOf = text;
     state.graphDepth = depth;
-    if (depth) {
-      state.graph.note(t("graph_near", { n: depth }), t("graph_expand"),
-                       () => showGraph(state.position, state.generation, depth + 1, true));
-    }
+    state.graphFarther = true;
+    noteGraph();
     state.graph.follow(state.position || text);
   } catch (error) {
     if (generation !== state.generation) return;
     if (error.status === 413 && expanding) {
-      state.graph.note(t("graph_near", { n: depth - 1 }) + " " + t("graph_no_more"));
+      state.graphFarther = false;
+      noteGraph();
     } else if (error.status === 413 && !depth) {
       await showGraph(text, generation, 2);
     } else if (error.status === 413 && depth > 1) {
