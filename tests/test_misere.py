@@ -181,10 +181,23 @@ class TestShippedQuotients:
         shipped = resources.files("grundy.misere").joinpath("quotients", name).read_text()
         assert build_file(game) == shipped
 
-    def test_every_shipped_quotient_loads_and_agrees_with_search(self) -> None:
-        from grundy.misere.certificates import SHIPPED, shipped_quotient
+    def test_the_files_are_the_list_of_what_is_shipped(self) -> None:
+        """The shipped games are read from the files' names of their games: every game and
+        union docs/misere.md lists, and Dawson's Kayles up to heap 30."""
+        from grundy.misere.certificates import shipped_files, shipped_games, shipped_unions
 
-        for game in SHIPPED:
+        codes = ["0.77", "0.75", "0.31", "0.34", "0.52", "0.53", "0.73", "0.123"]
+        assert sorted(game.cache_key for game in shipped_games()) == sorted(
+            f"octal:{code}" for code in codes)
+        assert sorted(union.text for union in shipped_unions()) == sorted(
+            f"kayles + octal:{code}" for code in codes if code not in ("0.77", "0.123"))
+        assert [(s.game.text, s.heaps) for s in shipped_files() if s.heaps is not None] == [
+            ("dawson", 30)]
+
+    def test_every_shipped_quotient_loads_and_agrees_with_search(self) -> None:
+        from grundy.misere.certificates import shipped_games, shipped_quotient
+
+        for game in shipped_games():
             assert isinstance(game, TakeAndBreak)
             quotient = shipped_quotient(game)
             assert quotient is not None and quotient.stable, game.text

@@ -10,23 +10,30 @@ the option images recomputed from the game's own moves) and proves the period ag
 the game's periodicity theorem.  A file that fails any check is refused, and the quotient
 is built as if no file were there.
 
-Regenerate the files from nothing with ``python -m grundy.misere.regenerate --write``.
+The files are the list of what is shipped: each names its game (or the games of a union) in
+the text form, and :func:`shipped_files` reads them.  Regenerate them from nothing, each
+from the game it names, with ``python -m grundy.misere.regenerate --write``; a new game is
+shipped by writing its file (:func:`build_file`, named by :func:`file_name`) beside them.
 
 >>> from grundy.heap.takebreak import TakeAndBreak
 >>> shipped_quotient(TakeAndBreak("0.75")).order
 8
+>>> [shipped.game.text for shipped in shipped_files() if shipped.heaps is not None]
+['dawson']
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from typing import Any
 
 import numpy as np
 
+from grundy.catalogue import parse_game
 from grundy.heap.base import HeapGame
-from grundy.heap.takebreak import DAWSON, KAYLES, TakeAndBreak
 from grundy.misere.monoid import BipartiteMonoid, reduced_classes
 from grundy.misere.quotient import (
     HeapRules,
@@ -37,21 +44,6 @@ from grundy.misere.quotient import (
 )
 from grundy.misere.union import HeapUnion
 
-#: The games whose quotients are shipped: every octal game tried whose quotient the builder
-#: completes, with a proved period, within a minute, and that is not tame (order 2).
-SHIPPED: tuple[HeapGame, ...] = (
-    KAYLES, TakeAndBreak("0.75"), TakeAndBreak("0.31"), TakeAndBreak("0.34"),
-    TakeAndBreak("0.52"), TakeAndBreak("0.53"), TakeAndBreak("0.73"), TakeAndBreak("0.123"),
-)
-#: Games shipped only up to a heap (no period is proved; the quotient keeps growing as
-#: far as it is built): their positions with smaller heaps are answered at once, larger ones
-#: refused at once.
-PARTIAL: dict[HeapGame, int] = {DAWSON: 30}
-#: Unions shipped (:mod:`grundy.misere.union`): Kayles with each of these shipped games,
-#: each union with a proved period.
-SHIPPED_UNIONS: tuple[HeapUnion, ...] = tuple(
-    HeapUnion((KAYLES, TakeAndBreak(code))) for code in ("0.75", "0.31", "0.34", "0.52",
-                                                          "0.53", "0.73"))
 #: The most heaps the builder is given when the files are made.
 HEAPS = 400
 #: The largest file read (a shipped quotient is a few kilobytes).
@@ -60,10 +52,59 @@ MAX_BYTES = 1_000_000
 MAX_REASON = 300
 
 
+@dataclass(frozen=True)
+class Shipped:
+    """A shipped file: the game (or union) whose quotient it holds, and for a file with no
+    proved period, the heaps it is built up to (None: every heap)."""
+
+    game: HeapGame | HeapUnion
+    heaps: int | None
+
+
+@cache
+def shipped_files() -> tuple[Shipped, ...]:
+    """Every shipped quotient, read from the files' own names of their games (a file of
+    another kind, the daisies' elements of :mod:`grundy.misere.daisy`, is passed over).
+
+    >>> sorted(s.game.text for s in shipped_files() if isinstance(s.game, HeapUnion))[:2]
+    ['kayles + octal:0.31', 'kayles + octal:0.34']
+    """
+    found = []
+    folder = resources.files("grundy.misere").joinpath("quotients")
+    for entry in sorted(folder.iterdir(), key=lambda entry: entry.name):
+        if not entry.name.endswith(".json"):
+            continue
+        data = json.loads(entry.read_text())
+        if "pretending" not in data:
+            continue
+        games = [parse_game(text) for text in str(data["game"]).split(" + ")]
+        heap_games = [game for game in games if isinstance(game, HeapGame)]
+        if len(heap_games) != len(games):
+            raise ValueError(f"{entry.name} names a game that is not a heap game")
+        game = heap_games[0] if len(heap_games) == 1 else HeapUnion(tuple(heap_games))
+        if file_name(game) != entry.name:
+            raise ValueError(f"{entry.name} holds the quotient of {game.text}, whose file is "
+                             f"{file_name(game)}")
+        found.append(Shipped(game, None if data["period"] is not None else int(data["heaps"])))
+    return tuple(found)
+
+
+def shipped_games() -> tuple[HeapGame, ...]:
+    """The games whose quotient is shipped for every heap (a proved period), unions apart."""
+    return tuple(s.game for s in shipped_files()
+                 if isinstance(s.game, HeapGame) and s.heaps is None)
+
+
+def shipped_unions() -> tuple[HeapUnion, ...]:
+    """The unions whose quotient is shipped (:mod:`grundy.misere.union`)."""
+    return tuple(s.game for s in shipped_files() if isinstance(s.game, HeapUnion))
+
+
 def file_name(game: HeapGame | HeapUnion) -> str | None:
     """The file of a game's quotient, named by its code, or of a union's, by its games'
     codes joined by ``+`` (None for games without one).
 
+    >>> from grundy.heap.takebreak import KAYLES, TakeAndBreak
     >>> file_name(HeapUnion((KAYLES, TakeAndBreak("0.75"))))
     'octal-0.77+octal-0.75.json'
     """
@@ -209,11 +250,11 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31
 
 
-def build_file(game: HeapGame | HeapUnion) -> str:
-    """The text of a game's file, built from nothing (for :data:`PARTIAL` games, as far
-    as the construction goes)."""
-    partial = isinstance(game, HeapGame) and game in PARTIAL
-    heaps = (PARTIAL[game] if isinstance(game, HeapGame) and partial
+def build_file(game: HeapGame | HeapUnion, partial_heaps: int | None = None) -> str:
+    """The text of a game's file, built from nothing: with a proved period, or when
+    ``partial_heaps`` is given, as far as the construction goes up to that heap."""
+    partial = partial_heaps is not None
+    heaps = (partial_heaps if partial_heaps is not None
              else HEAPS * (len(game.games) if isinstance(game, HeapUnion) else 1))
     quotient = build_quotient(game, heaps)
     if partial and not quotient.stable and quotient.stopped is None:

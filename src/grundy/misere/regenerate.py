@@ -1,5 +1,5 @@
-"""Rebuild the shipped misère quotients, and the daisies' elements in Kayles', from nothing:
-``python -m grundy.misere.regenerate``.
+"""Rebuild the shipped misère quotients, each from the game its file names, and the daisies'
+elements in Kayles', from nothing: ``python -m grundy.misere.regenerate``.
 
 Without ``--write`` it only says whether each file is current (exit status 1 if not).
 """
@@ -11,11 +11,9 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from grundy.heap.base import HeapGame
-from grundy.misere.certificates import PARTIAL, SHIPPED, SHIPPED_UNIONS, build_file, file_name
+from grundy.misere.certificates import build_file, file_name, shipped_files
 from grundy.misere.daisy import FILE as DAISY_FILE
 from grundy.misere.daisy import daisy_file_text
-from grundy.misere.union import HeapUnion
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -26,9 +24,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     folder = Path(__file__).with_name("quotients")
     stale = 0
-    games: list[HeapGame | HeapUnion] = [*SHIPPED, *PARTIAL, *SHIPPED_UNIONS]
     files: list[tuple[str, Callable[[], str]]] = [
-        (str(file_name(game)), partial(build_file, game)) for game in games]
+        (str(file_name(shipped.game)), partial(build_file, shipped.game, shipped.heaps))
+        for shipped in shipped_files()]
     files.append((DAISY_FILE, daisy_file_text))
     for name, build in files:
         text = build()
