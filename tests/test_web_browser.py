@@ -159,6 +159,14 @@ def test_ratings_are_for_the_player_who_moved_and_hidden_without_hints(
                         ".every((t) => getComputedStyle(t).display === 'none')")
     assert "value" not in (tab.locator("[data-testid=graph] g.node a").first
                            .get_attribute("xlink:title") or "")
+    # every move drawn alike: the winning one neither by its colour, its width nor a filled
+    # curve (it was filled, a dark wedge across the graph)
+    assert tab.locator("[data-testid=graph] .rated-edge").count() > 0
+    looks = tab.evaluate("[...new Set([...document.querySelectorAll("
+                         "'[data-testid=graph] g.edge path')].map((p) => {"
+                         " const s = getComputedStyle(p);"
+                         " return [s.fill, s.stroke, s.strokeWidth].join(' '); }))]")
+    assert len(looks) == 1 and looks[0].startswith("none "), looks
     tab.get_by_test_id("hint").click()
     tab.locator("[data-testid=move].win:enabled").click()  # nim 1 1: the winning move
     expect(_rows(tab)).to_have_count(3)
