@@ -11,6 +11,7 @@ import pytest
 from grundy.errors import SequenceInterrupted, TooBig
 from grundy.heap.codes import TakeBreakCode
 from grundy.heap.engine import check_computable
+from grundy.heap.period import certify_take_break
 from grundy.heap.takebreak import MAX_TRIPLE_STEPS, TakeAndBreak
 from grundy.heap.triples import ring_size, triple_cost, triple_values
 from test_kernels import brute_take_break
@@ -80,10 +81,11 @@ class TestCGSuite:
 
     def test_2000_values_and_no_period(self) -> None:
         # CGSuite publishes no values past heap 20; the 2000 are checked against the plain
-        # mex method, and like CGSuite's CheckPeriodicity(2000) no period is found in them.
+        # mex method, and like CGSuite's CheckPeriodicity(2000) no ordinary period is found
+        # in them (the arithmetic one is, tests/test_arithmetic_proof.py).
         values = triple_values([0, 3, 15], 2000)
         assert np.array_equal(values, naive_values([0, 3, 15], 2000))
-        assert TakeAndBreak("0.3F", hexadecimal=True).certify(values) is None
+        assert certify_take_break(TakeBreakCode((0, 3, 15)), values) is None
 
 
 class TestRuns:
@@ -137,5 +139,5 @@ class TestLimits:
 
     def test_too_big_is_refused_up_front(self) -> None:
         with pytest.raises(TooBig) as caught:
-            check_computable(TakeAndBreak("0.3F", hexadecimal=True), 10**6)
+            check_computable(TakeAndBreak("0.89", hexadecimal=True), 10**6)
         assert "steps; the limit is" in str(caught.value)

@@ -19,6 +19,7 @@ from grundy.heap.codes import TakeBreakCode
 GUY_SMITH = "Guy-Smith octal periodicity theorem"
 K_HEAP = "k-heap take-and-break criterion"
 SUBTRACTION_WINDOW = "subtraction window rule"
+ARITHMETIC_CHECK = "three-heap arithmetic-periodicity check"
 
 
 class Readable(Protocol):

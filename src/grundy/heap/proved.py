@@ -12,7 +12,9 @@ A file is data read back, so it is believed only as far as it can be checked che
   be one this program proves with;
 * the theorem's hypothesis, ``G(n + p) = G(n)`` for ``e <= n < N - p``, is checked again on
   the values (one comparison of two stretches in place, O(N), without numpy for an ordinary
-  period): the period follows from the values by the theorem;
+  period): the period follows from the values by the theorem; an arithmetic period's
+  proof (:mod:`grundy.heap.arithmetic_proof`) also checks its formula against the code's
+  moves, and is run again whole;
 * the values of the first :data:`RECHECKED` heaps are computed again by the plain mex rule
   over the game's options and compared, as are the values the sequence cache holds too.
 
@@ -42,7 +44,13 @@ from typing import TYPE_CHECKING, Any
 
 from grundy.errors import InvalidArgument
 from grundy.heap.cache import file_name
-from grundy.heap.certificate import GUY_SMITH, K_HEAP, SUBTRACTION_WINDOW, Period
+from grundy.heap.certificate import (
+    ARITHMETIC_CHECK,
+    GUY_SMITH,
+    K_HEAP,
+    SUBTRACTION_WINDOW,
+    Period,
+)
 from grundy.heap.checkpoint import write_atomically
 from grundy.heap.compact import AnyValues, CompactValues, as_array, same_values
 
@@ -54,7 +62,7 @@ RECHECKED = 96
 #: Files hold the values themselves up to this many; longer proofs read the sequence cache.
 STORED_VALUES = 1 << 16
 #: The theorems a kept period may name.
-THEOREMS = (GUY_SMITH, K_HEAP, SUBTRACTION_WINDOW)
+THEOREMS = (GUY_SMITH, K_HEAP, SUBTRACTION_WINDOW, ARITHMETIC_CHECK)
 _LARGEST_FILE = 1 << 20
 
 
@@ -135,6 +143,8 @@ def _checked(game: HeapRules, record: dict[str, Any], key: str, known: AnyValues
     overlap = min(len(known), len(values))
     if not same_values(values[:overlap], known[:overlap]):
         return None
+    if period.by == ARITHMETIC_CHECK and game.certify_held(values[:needed]) != period:
+        return None  # its checks are of the formula, not only of the values: run again
     checked = min(RECHECKED, needed)
     if values[:checked].tolist() != _mex_values(game, checked):
         return None

@@ -115,10 +115,10 @@ hexadecimal codes are written hex:0.8
         budget.
 
         >>> from grundy.heap.engine import check_computable
-        >>> check_computable(TakeAndBreak("0.3f", hexadecimal=True), 10**6)
+        >>> check_computable(TakeAndBreak("0.89", hexadecimal=True), 10**6)
         Traceback (most recent call last):
         ...
-        grundy.errors.TooBig: the nim-values of hex:0.3f heaps 0..1000000 needs about 5e+13 \
+        grundy.errors.TooBig: the nim-values of hex:0.89 heaps 0..1000000 needs about 7e+13 \
 steps; the limit is 20000000000
         """
         if not self.rules.triples or n <= TRIPLE_PROBE:
@@ -169,15 +169,24 @@ steps; the limit is 20000000000
                 yield from _three_parts(rest)
 
     def certify(self, values: Values) -> Period | None:
-        """Guy–Smith for octal codes, the k-heap criterion for the others; no theorem when
-        the parts of a split must be unequal (``!``)."""
+        """Guy–Smith for octal codes, the k-heap criterion for the others, and for codes
+        whose moves leave three heaps the arithmetic-periodicity check
+        (:mod:`grundy.heap.arithmetic_proof`); no theorem when the parts of a split must be
+        unequal (``!``)."""
         return self.certify_held(values)
 
     def certify_held(self, values: AnyValues) -> Period | None:
         """:meth:`certify`, compact values read as they are."""
         from grundy.heap.period import certify_take_break
 
-        return None if self.rules.unequal else certify_take_break(self.rules, values)
+        if self.rules.unequal:
+            return None
+        found = certify_take_break(self.rules, values)
+        if found is None and self.rules.triples:
+            from grundy.heap.arithmetic_proof import certify_arithmetic
+
+            found = certify_arithmetic(self.rules, values)
+        return found
 
     def values_needed(self, period: Period) -> int:
         """``2e + 2p + t`` for octal codes (Guy–Smith), ``ke + kp + t + k`` for the others.
@@ -190,6 +199,10 @@ steps; the limit is 20000000000
 
         if self.rules.unequal:
             return 0
+        if period.saltus:
+            from grundy.heap.arithmetic_proof import values_needed_arithmetic
+
+            return values_needed_arithmetic(self.rules, period.preperiod, period.period)
         return values_needed_take_break(self.rules, period.preperiod, period.period)
 
     @property

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from grundy.heap.certificate import ARITHMETIC_CHECK
 from grundy.values import Method, Outcome, nim_sum
 
 if TYPE_CHECKING:
@@ -225,6 +226,10 @@ def say_proof(period: Period, heap: int, needed: int) -> str:
     checked = (f"for {grouped(e)} <= n < {grouped(needed - p)}, checked on heaps "
                f"0..{grouped(needed - 1)} (what the theorem needs)" if needed > e + p
                else f"for every n >= {grouped(e)}")
+    if period.by == ARITHMETIC_CHECK:
+        checked = (f"for every n >= {grouped(e)}: heaps 0..{grouped(needed - 1)} follow it, "
+                   "and, from the code's moves, no option of a heap n reaches G(n) while its "
+                   "splits into a, a and x reach every smaller value")
     return (f"{'Arithmetic-periodic' if s else 'Periodic'} from heap {grouped(e)} with period "
             f"{grouped(p)}{f' and saltus {s}' if s else ''}, proved by the {period.by}:\n"
             f"G(n + {p}) = G(n){step} {checked};\n"

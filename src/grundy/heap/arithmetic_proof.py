@@ -1,0 +1,238 @@
+"""Arithmetic periods of take-and-break codes whose moves may leave three heaps, proved.
+
+A nim-sequence is *arithmetic periodic* when ``G(n + p) = G(n) + s`` for every ``n >= e``
+(period ``p``, saltus ``s > 0``, preperiod ``e``): hex:0.3F's values are
+``3⌊n/6⌋ + n mod 3``.  The periodicity theorems of octal games compare values with an
+equal sign and say nothing here, because the nim-sum of values that grow by a saltus
+does not grow with them.  This module proves such a period from the values of the first
+heaps, for codes with a digit whose moves leave three heaps (bit 8), by two checks on the
+formula ``f`` the values follow (``f(n) = G(n)`` for ``n < e``, else
+``G(e + (n - e) mod p) + s⌊(n - e)/p⌋``):
+
+*No option reaches f(n).*  Every part of an option is a small heap (below
+``e1 = max(e, 1)``, its value known) or ``e1 + u + p·q`` for a residue ``u < p`` and some
+``q >= 0``, of value ``f(e1 + u) + s·q``.  For each digit, each number of parts it leaves,
+and each choice of the parts' kinds, "the option of heap n has value f(n)" is one
+equation ``c ^ (s·q1 + r1) ^ ... = s·(q1 + ...) + d`` in the unknown ``q``'s, whose
+solutions :func:`grundy.heap.xor_equations.xor_solution` decides exactly.  None may have a
+solution.
+
+*Every value below f(n) is reached.*  A digit k with bit 8 splits ``n - k`` into
+``a, a, x``: an option of value ``f(x)`` (the two equal heaps cancel) for every ``x``
+of the parity of ``n - k`` with ``1 <= x <= n - k - 2``.  With the one-heap options
+``f(n - k)`` and the two equal heaps of value 0 (bit 4), these values ``C(n)`` are shown to
+hold ``[0, f(n))`` for every ``n >= n0 = e + P + t + 3`` (``P`` = lcm(p, 2), ``S = sP/p``,
+``t`` the most tokens taken), by induction in steps of ``P`` from ``n0 <= n < n0 + P``:
+
+  (i)   ``[0, f(n))`` lies in ``C(n)``;
+  (ii)  ``[f(n) - S, f(n))`` lies in the values of the last ``P`` heaps ``x`` of each
+        mirrored family and the one-heap options, which are those of ``n - P`` plus ``S``;
+  (iii) each one-heap value below ``f(n)`` is reached again in ``C(n + P)`` by a heap
+        ``x >= e`` of a mirrored family, or by a one-heap option of ``n + P``.
+
+(ii) carries ``[f(n) - S, f(n))`` to ``[f(n), f(n + P))``, and (iii) keeps what the one-heap
+options gave, so (i) holds at ``n + P``; (ii) and (iii) hold at ``n + P`` because every heap
+they name is past the preperiod, where adding ``P`` tokens adds ``S`` to the value.
+
+Then by induction on ``n``: if ``G = f`` below ``n >= n0`` (and the values computed show it
+below ``n0``), the options of ``n`` reach every value below ``f(n)`` and not ``f(n)``, so
+``G(n) = f(n)``.  Both checks are sufficient, not necessary: a period they cannot prove is
+left unproved (None), never called wrong.
+
+>>> from grundy.heap.triples import triple_values
+>>> proof = certify_arithmetic(TakeBreakCode((0, 3, 15)), triple_values([0, 3, 15], 200))
+>>> proof.preperiod, proof.period, proof.saltus, proof.by
+(0, 6, 3, 'three-heap arithmetic-periodicity check')
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import combinations_with_replacement
+
+from grundy.heap.certificate import ARITHMETIC_CHECK, Period, Readable
+from grundy.heap.codes import TakeBreakCode
+from grundy.heap.compact import AnyValues
+from grundy.heap.xor_equations import xor_solution
+
+#: Most choices of parts' kinds (small heaps and residues) tried for one digit.
+MOST_PART_CHOICES = 20_000
+
+
+class Formula:
+    """The values an arithmetic period gives every heap: the first ``e + p`` as seen, then
+    ``+ s`` each period.
+
+    >>> f = Formula([0, 1, 2, 0, 1, 2], 0, 6, 3)
+    >>> [f(n) for n in range(6, 14)]
+    [3, 4, 5, 3, 4, 5, 6, 7]
+    """
+
+    def __init__(self, first: list[int], preperiod: int, period: int, saltus: int):
+        self.first = first
+        self.preperiod = preperiod
+        self.period = period
+        self.saltus = saltus
+
+    def __call__(self, n: int) -> int:
+        if n < self.preperiod:
+            return self.first[n]
+        periods, offset = divmod(n - self.preperiod, self.period)
+        return self.first[self.preperiod + offset] + self.saltus * periods
+
+
+def certify_arithmetic(code: TakeBreakCode, values: AnyValues) -> Period | None:
+    """The arithmetic period the values show, proved by the checks above, or None.
+
+    ``values`` are the code's values of heaps ``0..len(values)-1``, trusted; the period
+    must be seen in them (:func:`grundy.heap.period.detect_arithmetic_period`).
+    """
+    from grundy.heap.period import detect_arithmetic_period
+
+    if not code.triples:
+        return None
+    seen = detect_arithmetic_period(values)
+    if seen is None or seen[2] <= 0:
+        return None
+    return prove_arithmetic(code, values, *seen)
+
+
+def prove_arithmetic(code: TakeBreakCode, values: Readable, preperiod: int, period: int,
+                     saltus: int) -> Period | None:
+    """This arithmetic period, proved from the values of heaps ``0..len(values)-1`` by the
+    checks above, or None: the values must follow it and cover
+    :func:`values_needed_arithmetic`.
+
+    >>> from grundy.heap.triples import triple_values
+    >>> prove_arithmetic(TakeBreakCode((0, 8)), triple_values([0, 8], 30), 1, 3, 1).by
+    'three-heap arithmetic-periodicity check'
+    """
+    if saltus <= 0 or len(values) < values_needed_arithmetic(code, preperiod, period):
+        return None
+    formula = Formula([int(values[n]) for n in range(preperiod + period)], preperiod, period,
+                      saltus)
+    if any(int(values[n]) != formula(n) for n in range(len(values))):
+        return None
+    if not (lower_values_reached(code, formula) and no_option_reaches(code, formula)):
+        return None
+    return Period(preperiod, period, True, ARITHMETIC_CHECK, saltus)
+
+
+def values_needed_arithmetic(code: TakeBreakCode, preperiod: int, period: int) -> int:
+    """How many values (heaps 0..N-1) the proof reads: at least the heaps below the
+    induction's start (:func:`induction_start`, at most ``3e + 3P + t + 3``), and enough
+    that the period is seen in them again (``2e + 4p``) when a proof kept on disk is read
+    back.
+
+    >>> values_needed_arithmetic(TakeBreakCode((0, 3, 15)), 0, 6)
+    24
+    """
+    step = math.lcm(period, 2)
+    return max(3 * preperiod + 3 * step + code.largest_removal + 3, 2 * preperiod + 4 * period)
+
+
+def no_option_reaches(code: TakeBreakCode, f: Formula) -> bool:
+    """True when no option of any heap n has the value f(n), under f (first check).
+
+    >>> no_option_reaches(TakeBreakCode((0, 3, 15)), Formula([0, 1, 2, 0, 1, 2], 0, 6, 3))
+    True
+    >>> no_option_reaches(TakeBreakCode((0, 3, 15)), Formula([0, 1, 2, 0, 2, 1], 0, 6, 3))
+    False
+    """
+    start = max(f.preperiod, 1)
+    kinds = [("small", x) for x in range(1, start)] + [("large", u) for u in range(f.period)]
+    for taken, digit in enumerate(code.digits):
+        for parts in (1, 2, 3):
+            if not digit >> parts & 1 or (parts == 1 and taken == 0):
+                continue
+            if math.comb(len(kinds) + parts - 1, parts) > MOST_PART_CHOICES:
+                return False
+            for chosen in combinations_with_replacement(kinds, parts):
+                if _reached(f, taken, start, chosen):
+                    return False
+    return True
+
+
+def _reached(f: Formula, taken: int, start: int, chosen: tuple[tuple[str, int], ...]
+             ) -> bool:
+    """Does some option of these parts' kinds, taking ``taken``, have the heap's value?"""
+    small = [x for kind, x in chosen if kind == "small"]
+    large = [start + u for kind, u in chosen if kind == "large"]
+    constant = 0
+    for x in small:
+        constant ^= f(x)
+    tokens = taken + sum(small) + sum(large)  # the heap when every q is 0
+    if not large:
+        return constant == f(tokens)
+    periods, offset = divmod(tokens - f.preperiod, f.period)
+    target = f(f.preperiod + offset) + f.saltus * periods
+    rests = [f(x) for x in large]
+    return xor_solution(f.saltus, rests, constant, target) is not None
+
+
+def lower_values_reached(code: TakeBreakCode, f: Formula) -> bool:
+    """True when the options whose other parts cancel reach every value below f(n) for
+    every heap n from the induction's start on (second check, (i)-(iii) above).
+
+    >>> lower_values_reached(TakeBreakCode((0, 3, 15)), Formula([0, 1, 2, 0, 1, 2], 0, 6, 3))
+    True
+    >>> lower_values_reached(TakeBreakCode((0, 3, 7)), Formula([0, 1, 2, 0, 1, 2], 0, 6, 3))
+    False
+    """
+    mirrored = [k for k, digit in enumerate(code.digits) if digit & 8]
+    if not mirrored:
+        return False
+    step = math.lcm(f.period, 2)
+    rise = f.saltus * step // f.period
+    offsets = single_offsets(code, f)
+    start = induction_start(code, f)
+    pairs = [k for k, digit in enumerate(code.digits) if digit & 4 and k not in code.unequal]
+
+    def mirror(n: int, low: int) -> set[int]:
+        """The values f(x) of the splits a, a, x of n with x >= low."""
+        return {f(x) for k in mirrored for x in range(n - k - 2, max(low, 1) - 1, -2)}
+
+    for n in range(start, start + step):
+        value = f(n)
+        single = {f(n - d) for d in offsets}
+        reached = single | mirror(n, 1) | {0 for k in pairs if (n - k) % 2 == 0}
+        top = single | {f(x) for k in mirrored
+                        for x in range(n - k - 2, max(n - k - 2 - step, 0), -2)}
+        if value < rise or not set(range(value)) <= reached \
+                or not set(range(value - rise, value)) <= top:
+            return False
+        later = {f(n + step - d) for d in offsets} | mirror(n + step, f.preperiod)
+        if any(w < value and w not in later for w in single):
+            return False
+    return True
+
+
+def single_offsets(code: TakeBreakCode, f: Formula) -> set[int]:
+    """The ``d`` of the options of value ``f(n - d)`` besides the mirrored splits: taking k
+    and leaving one heap (``d = k``), or leaving beside it one small heap of value 0
+    (``k + z``) or two small heaps of equal values (``k + z1 + z2``); small is below
+    ``e + P``.
+
+    >>> sorted(single_offsets(TakeBreakCode((0, 12)), Formula([0, 0, 0], 1, 2, 1)))
+    [2, 3, 4]
+    """
+    small = range(1, f.preperiod + math.lcm(f.period, 2))
+    found = set()
+    for k, digit in enumerate(code.digits):
+        if k and digit & 2:
+            found.add(k)
+        if digit & 4 and k not in code.unequal:
+            found.update(k + z for z in small if f(z) == 0)
+        if digit & 8:
+            found.update(k + y + z for y in small for z in small if y < z and f(y) == f(z))
+    return found
+
+
+def induction_start(code: TakeBreakCode, f: Formula) -> int:
+    """``n0``: past it every heap the second check names is past the preperiod.
+
+    >>> induction_start(TakeBreakCode((0, 3, 15)), Formula([0, 1, 2, 0, 1, 2], 0, 6, 3))
+    18
+    """
+    farthest = max(single_offsets(code, f) | {code.largest_removal})
+    return f.preperiod + math.lcm(f.period, 2) + farthest + 3
