@@ -166,15 +166,16 @@ def build() -> str:
               "carries of the additions, decides exactly whether it has a solution.",
               "*Every smaller value is reached.* A digit k with bit 8 splits n − k into a, a "
               "and x: an option of value f(x), the two equal heaps cancelling. With the "
-              "one-heap options and the small heaps of value 0, these reach [0, f(n)) for one "
-              "period of heaps past the preperiod, and the highest of them grow by the saltus "
-              "each period, which carries it to every later heap.",
+              "one-heap options and those that leave small heaps beside a large one, these "
+              "reach [0, f(n)) for a stretch of heaps past the preperiod, and the highest of "
+              "them grow by the saltus with the heap, which carries it to every later heap.",
               "With the values of the first heaps, induction on n gives G = f for every heap. "
               "Of the 896 codes d0.d1d2 with a digit of bit 8, 311 show an arithmetic period in "
-              "their values to heap 600, and 237 of those are proved so, each equal to the "
-              "values computed to 3 000 (`python benchmarks/three_heap_census.py`, 36 s of "
-              "CPU); among them hex:0.3F, hex:0.8, hex:0.C and hex:4.88. A period the checks "
-              "cannot prove (hex:0.89, hex:0.9B) is said as only seen.")
+              "their values to heap 600, and 298 of those are proved so, each equal to the "
+              "values computed to 3 000 (`python benchmarks/three_heap_census.py`, under a "
+              "minute of CPU); among them hex:0.3F, hex:0.8, hex:0.89 and hex:8.D (period 24, "
+              "saltus 16). A period the checks cannot prove (hex:C.18, hex:0.28) is said as "
+              "only seen.")
     book.run("sequence --period hex:0.3f --to 29")
     book.run("value hex:0.3f 10^18")
     pictures(book)

@@ -126,9 +126,9 @@ class TestHtml:
         assert "Periodic from heap 71 with period 12 (proved by the Guy-Smith" in html
 
     def test_a_regularity_only_seen_is_said_as_seen(self) -> None:
-        html = sequence_html(sequence_report(parse_game("hex:0.89"), 40, period=True))
-        assert "Seen in heaps 0..40, not proved: G(n + 4) = G(n) + 2 from heap 3." in html
-        assert "period 4" not in html
+        html = sequence_html(sequence_report(parse_game("hex:c.18"), 40, period=True))
+        assert "Seen in heaps 0..40, not proved: G(n + 8) = G(n) + 4 from heap 6." in html
+        assert "period 8" not in html
         assert html.count('src="data:image/png;base64,') == 1
 
     def test_misere_outcomes_are_marked(self) -> None:

@@ -42,10 +42,10 @@ def test_import_grundy_leaves_matplotlib_out() -> None:
 
 
 def test_a_regularity_only_seen_is_said_as_seen(tmp_path: Path) -> None:
-    """hex:0.89 grows by 2 every 4 heaps in the values computed: no theorem proves it, so
+    """hex:c.18 grows by 4 every 8 heaps in the values computed: no theorem proves it, so
     the plot says where it was seen, and never calls it a period."""
     svg = tmp_path / "hex.svg"
-    assert main(["plot", "hex:0.89", "--to", "40", "-o", str(svg)]) == 0
+    assert main(["plot", "hex:c.18", "--to", "40", "-o", str(svg)]) == 0
     text = svg.read_text()
-    assert "Seen in heaps 0..40, not proved: G(n + 4) = G(n) + 2 from heap 3" in text
-    assert "period 4" not in text
+    assert "Seen in heaps 0..40, not proved: G(n + 8) = G(n) + 4 from heap 6" in text
+    assert "period 8" not in text

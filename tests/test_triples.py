@@ -139,5 +139,5 @@ class TestLimits:
 
     def test_too_big_is_refused_up_front(self) -> None:
         with pytest.raises(TooBig) as caught:
-            check_computable(TakeAndBreak("0.89", hexadecimal=True), 10**6)
+            check_computable(TakeAndBreak("c.18", hexadecimal=True), 10**6)
         assert "steps; the limit is" in str(caught.value)

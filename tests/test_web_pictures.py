@@ -212,17 +212,17 @@ def test_the_plot_of_a_nim_sequence_in_two_languages(page: tuple[Page, list[str]
 
 
 def test_a_regularity_only_seen_is_not_called_a_period(page: tuple[Page, list[str]]) -> None:
-    """hex:0.89 grows by 2 every 4 heaps in heaps 0..40: seen, not proved, not a period."""
+    """hex:c.18 grows by 4 every 8 heaps in heaps 0..40: seen, not proved, not a period."""
     tab, problems = page
-    start(tab, "hex:0.89 12")
+    start(tab, "hex:c.18 12")
     tab.get_by_test_id("hint").click()
     plot = tab.get_by_test_id("plot")
     expect(plot).to_contain_text(
-        "seen in heaps 0..40, not proved: G(n + 4) = G(n) + 2 from heap 3")
-    assert "period 4" not in plot.text_content()
+        "seen in heaps 0..40, not proved: G(n + 8) = G(n) + 4 from heap 6")
+    assert "period 8" not in plot.text_content()
     assert plot.locator(".periodic").count() == 0  # shaded only where proved
     tab.locator("[data-lang=ru]").click()
-    expect(plot).to_contain_text("видно в кучках 0..40, не доказано: G(n + 4) = G(n) + 2")
+    expect(plot).to_contain_text("видно в кучках 0..40, не доказано: G(n + 8) = G(n) + 4")
     start(tab, "subtract:1,3,4 6")
     expect(plot).to_contain_text("доказано: subtraction window rule")
     assert problems == []

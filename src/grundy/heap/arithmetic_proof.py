@@ -19,20 +19,26 @@ solution.
 
 *Every value below f(n) is reached.*  A digit k with bit 8 splits ``n - k`` into
 ``a, a, x``: an option of value ``f(x)`` (the two equal heaps cancel) for every ``x``
-of the parity of ``n - k`` with ``1 <= x <= n - k - 2``.  With the one-heap options
-``f(n - k)`` and the two equal heaps of value 0 (bit 4), these values ``C(n)`` are shown to
-hold ``[0, f(n))`` for every ``n >= n0 = e + P + t + 3`` (``P`` = lcm(p, 2), ``S = sP/p``,
-``t`` the most tokens taken), by induction in steps of ``P`` from ``n0 <= n < n0 + P``:
+of the parity of ``n - k`` with ``1 <= x <= n - k - 2``.  Other options keep their value's
+shape too: the one-heap options ``f(n - k)``, and those that leave one or two small heaps
+of nim-sum ``c`` beside a heap ``n - d``, of value ``c ^ f(n - d)``.  These values
+``C(n)`` are shown to hold ``[0, f(n))`` for every ``n >= n0`` by induction in steps of
+``P`` heaps (``P`` a multiple of lcm(p, 2); each step raises the values by
+``S = sP/p``, and only nim-sums ``c`` below the lowest bit of ``S`` are used, so that
+``c ^ (w + S) = (c ^ w) + S``), from ``n0 <= n < n0 + P``:
 
   (i)   ``[0, f(n))`` lies in ``C(n)``;
   (ii)  ``[f(n) - S, f(n))`` lies in the values of the last ``P`` heaps ``x`` of each
-        mirrored family and the one-heap options, which are those of ``n - P`` plus ``S``;
-  (iii) each one-heap value below ``f(n)`` is reached again in ``C(n + P)`` by a heap
-        ``x >= e`` of a mirrored family, or by a one-heap option of ``n + P``.
+        mirrored family and the options beside small heaps, which are those of ``n - P``
+        plus ``S``;
+  (iii) each value of an option beside small heaps below ``f(n)`` is reached again in
+        ``C(n + P)``, by a heap ``x >= e`` of a mirrored family or such an option of
+        ``n + P``.
 
-(ii) carries ``[f(n) - S, f(n))`` to ``[f(n), f(n + P))``, and (iii) keeps what the one-heap
-options gave, so (i) holds at ``n + P``; (ii) and (iii) hold at ``n + P`` because every heap
-they name is past the preperiod, where adding ``P`` tokens adds ``S`` to the value.
+(ii) carries ``[f(n) - S, f(n))`` to ``[f(n), f(n + P))``, and (iii) keeps what the options
+beside small heaps gave, so (i) holds at ``n + P``; (ii) and (iii) hold at ``n + P``
+because every heap they name is past the preperiod, where adding ``P`` tokens adds ``S``
+to the value.
 
 Then by induction on ``n``: if ``G = f`` below ``n >= n0`` (and the values computed show it
 below ``n0``), the options of ``n`` reach every value below ``f(n)`` and not ``f(n)``, so
@@ -104,7 +110,7 @@ def prove_arithmetic(code: TakeBreakCode, values: Readable, preperiod: int, peri
     :func:`values_needed_arithmetic`.
 
     >>> from grundy.heap.triples import triple_values
-    >>> prove_arithmetic(TakeBreakCode((0, 8)), triple_values([0, 8], 30), 1, 3, 1).by
+    >>> prove_arithmetic(TakeBreakCode((0, 8)), triple_values([0, 8], 200), 1, 3, 1).by
     'three-heap arithmetic-periodicity check'
     """
     if saltus <= 0 or len(values) < values_needed_arithmetic(code, preperiod, period):
@@ -120,14 +126,14 @@ def prove_arithmetic(code: TakeBreakCode, values: Readable, preperiod: int, peri
 
 def values_needed_arithmetic(code: TakeBreakCode, preperiod: int, period: int) -> int:
     """How many values (heaps 0..N-1) the proof reads: at least the heaps below the
-    induction's start (:func:`induction_start`, at most ``3e + 3P + t + 3``), and enough
+    induction's start (:func:`induction_start`, at most ``3e + 3·8P + t + 3``), and enough
     that the period is seen in them again (``2e + 4p``) when a proof kept on disk is read
     back.
 
     >>> values_needed_arithmetic(TakeBreakCode((0, 3, 15)), 0, 6)
-    24
+    149
     """
-    step = math.lcm(period, 2)
+    step = math.lcm(period, 2) * STEP_TIMES[-1]
     return max(3 * preperiod + 3 * step + code.largest_removal + 3, 2 * preperiod + 4 * period)
 
 
@@ -171,68 +177,80 @@ def _reached(f: Formula, taken: int, start: int, chosen: tuple[tuple[str, int], 
 
 
 def lower_values_reached(code: TakeBreakCode, f: Formula) -> bool:
-    """True when the options whose other parts cancel reach every value below f(n) for
-    every heap n from the induction's start on (second check, (i)-(iii) above).
+    """True when the mirrored splits and the options beside small heaps reach every value
+    below f(n) for every heap n from the induction's start on (second check, (i)-(iii)
+    above), the induction going in steps of one, two, four or eight times ``P``.
 
     >>> lower_values_reached(TakeBreakCode((0, 3, 15)), Formula([0, 1, 2, 0, 1, 2], 0, 6, 3))
     True
     >>> lower_values_reached(TakeBreakCode((0, 3, 7)), Formula([0, 1, 2, 0, 1, 2], 0, 6, 3))
     False
     """
-    mirrored = [k for k, digit in enumerate(code.digits) if digit & 8]
-    if not mirrored:
+    if not code.triples:
         return False
-    step = math.lcm(f.period, 2)
+    return any(_reached_in_steps(code, f, math.lcm(f.period, 2) * times)
+               for times in STEP_TIMES)
+
+
+#: The induction's steps tried, in periods P: a longer step raises the values by more,
+#: so that more of the small heaps' nim-sums shift with them.
+STEP_TIMES = (1, 2, 4, 8)
+
+
+def _reached_in_steps(code: TakeBreakCode, f: Formula, step: int) -> bool:
     rise = f.saltus * step // f.period
-    offsets = single_offsets(code, f)
-    start = induction_start(code, f)
+    beside = besides(code, f, step)
+    start = induction_start(code, f, step)
     pairs = [k for k, digit in enumerate(code.digits) if digit & 4 and k not in code.unequal]
 
     def mirror(n: int, low: int) -> set[int]:
         """The values f(x) of the splits a, a, x of n with x >= low."""
-        return {f(x) for k in mirrored for x in range(n - k - 2, max(low, 1) - 1, -2)}
+        return {f(x) for k in code.triples for x in range(n - k - 2, max(low, 1) - 1, -2)}
 
     for n in range(start, start + step):
         value = f(n)
-        single = {f(n - d) for d in offsets}
+        single = {c ^ f(n - d) for d, c in beside}
         reached = single | mirror(n, 1) | {0 for k in pairs if (n - k) % 2 == 0}
-        top = single | {f(x) for k in mirrored
+        top = single | {f(x) for k in code.triples
                         for x in range(n - k - 2, max(n - k - 2 - step, 0), -2)}
         if value < rise or not set(range(value)) <= reached \
                 or not set(range(value - rise, value)) <= top:
             return False
-        later = {f(n + step - d) for d in offsets} | mirror(n + step, f.preperiod)
+        later = {c ^ f(n + step - d) for d, c in beside} | mirror(n + step, f.preperiod)
         if any(w < value and w not in later for w in single):
             return False
     return True
 
 
-def single_offsets(code: TakeBreakCode, f: Formula) -> set[int]:
-    """The ``d`` of the options of value ``f(n - d)`` besides the mirrored splits: taking k
-    and leaving one heap (``d = k``), or leaving beside it one small heap of value 0
-    (``k + z``) or two small heaps of equal values (``k + z1 + z2``); small is below
-    ``e + P``.
+def besides(code: TakeBreakCode, f: Formula, step: int) -> set[tuple[int, int]]:
+    """The options of value ``c ^ f(n - d)`` used besides the mirrored splits, as pairs
+    ``(d, c)``: taking k and leaving one heap (``(k, 0)``), or leaving beside it one or two
+    small heaps (below ``e + step``) of nim-sum ``c``.  Only ``c`` below the lowest bit of
+    the rise ``S`` of a step are kept: then ``c ^ (w + S) = (c ^ w) + S``.
 
-    >>> sorted(single_offsets(TakeBreakCode((0, 12)), Formula([0, 0, 0], 1, 2, 1)))
-    [2, 3, 4]
+    >>> sorted(besides(TakeBreakCode((0, 12)), Formula([0, 0, 0], 1, 2, 1), 2))
+    [(2, 0), (3, 0), (4, 0), (5, 0)]
     """
-    small = range(1, f.preperiod + math.lcm(f.period, 2))
-    found = set()
+    rise = f.saltus * step // f.period
+    below = rise & -rise  # the lowest bit of the rise
+    small = range(1, f.preperiod + step)
+    found: set[tuple[int, int]] = set()
     for k, digit in enumerate(code.digits):
         if k and digit & 2:
-            found.add(k)
+            found.add((k, 0))
         if digit & 4 and k not in code.unequal:
-            found.update(k + z for z in small if f(z) == 0)
+            found.update((k + z, f(z)) for z in small)
         if digit & 8:
-            found.update(k + y + z for y in small for z in small if y < z and f(y) == f(z))
-    return found
+            found.update((k + y + z, f(y) ^ f(z)) for y in small for z in small if y <= z)
+    return {(d, c) for d, c in found if c < below}
 
 
-def induction_start(code: TakeBreakCode, f: Formula) -> int:
-    """``n0``: past it every heap the second check names is past the preperiod.
+def induction_start(code: TakeBreakCode, f: Formula, step: int) -> int:
+    """``n0``: past it every heap the second check names, with induction steps of ``step``
+    heaps, is past the preperiod.
 
-    >>> induction_start(TakeBreakCode((0, 3, 15)), Formula([0, 1, 2, 0, 1, 2], 0, 6, 3))
-    18
+    >>> induction_start(TakeBreakCode((0, 3, 15)), Formula([0, 1, 2, 0, 1, 2], 0, 6, 3), 6)
+    21
     """
-    farthest = max(single_offsets(code, f) | {code.largest_removal})
-    return f.preperiod + math.lcm(f.period, 2) + farthest + 3
+    farthest = max({d for d, _ in besides(code, f, step)} | {code.largest_removal})
+    return f.preperiod + step + farthest + 3

@@ -115,10 +115,10 @@ hexadecimal codes are written hex:0.8
         budget.
 
         >>> from grundy.heap.engine import check_computable
-        >>> check_computable(TakeAndBreak("0.89", hexadecimal=True), 10**6)
+        >>> check_computable(TakeAndBreak("c.18", hexadecimal=True), 10**6)
         Traceback (most recent call last):
         ...
-        grundy.errors.TooBig: the nim-values of hex:0.89 heaps 0..1000000 needs about 7e+13 \
+        grundy.errors.TooBig: the nim-values of hex:c.18 heaps 0..1000000 needs about 6e+13 \
 steps; the limit is 20000000000
         """
         if not self.rules.triples or n <= TRIPLE_PROBE:
