@@ -16,6 +16,7 @@ from grundy.cli import main
 from grundy.heap.arithmetic_proof import (
     Formula,
     certify_arithmetic,
+    induction_start,
     lower_values_reached,
     no_option_reaches,
     prove_arithmetic,
@@ -118,15 +119,16 @@ class TestProvedPeriods:
         right = Formula([0, 1, 2, 0, 1, 2], 0, 6, 3)
         swapped = Formula([0, 1, 2, 0, 2, 1], 0, 6, 3)  # an option reaches G(4) = 2
         short = Formula([0, 1, 2, 0, 1, 2], 0, 6, 4)  # value 3 is never reached
-        assert no_option_reaches(code, right) and lower_values_reached(code, right)
+        assert no_option_reaches(code, right) and lower_values_reached(code, right, 200)
         assert not no_option_reaches(code, swapped)
-        assert not lower_values_reached(code, short)
+        assert not lower_values_reached(code, short, 200)
 
     def test_too_few_values_prove_nothing(self) -> None:
         code = TakeBreakCode((0, 3, 15))
-        needed = values_needed_arithmetic(code, 0, 6)
-        assert prove_arithmetic(code, triple_values(code, needed - 2), 0, 6, 3) is None
-        assert prove_arithmetic(code, triple_values(code, needed - 1), 0, 6, 3) is not None
+        start = induction_start(code, Formula([0, 1, 2, 0, 1, 2], 0, 6, 3), 6)
+        assert start <= values_needed_arithmetic(code, 0, 6)
+        assert prove_arithmetic(code, triple_values(code, start - 2), 0, 6, 3) is None
+        assert prove_arithmetic(code, triple_values(code, start - 1), 0, 6, 3) is not None
 
     def test_values_that_leave_the_formula_prove_nothing(self) -> None:
         code = TakeBreakCode((0, 3, 15))

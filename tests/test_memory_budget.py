@@ -90,7 +90,7 @@ class TestBudget:
 
     def test_methods_limited_by_time_keep_their_cap(self) -> None:
         with pytest.raises(TooBig, match="steps; the limit is"):
-            check_computable(TakeAndBreak("0.8", hexadecimal=True), 10**5)
+            check_computable(TakeAndBreak("c.18", hexadecimal=True), 10**5)
 
 
 class TestPeriodsEverywhere:

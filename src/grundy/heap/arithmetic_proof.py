@@ -45,6 +45,9 @@ below ``n0``), the options of ``n`` reach every value below ``f(n)`` and not ``f
 ``G(n) = f(n)``.  Both checks are sufficient, not necessary: a period they cannot prove is
 left unproved (None), never called wrong.
 
+The first check is left undone (the period unproved) when its equations would take more
+than about a second (:data:`MOST_EQUATION_WORK`): long periods with a large saltus.
+
 >>> from grundy.heap.triples import triple_values
 >>> proof = certify_arithmetic(TakeBreakCode((0, 3, 15)), triple_values([0, 3, 15], 200))
 >>> proof.preperiod, proof.period, proof.saltus, proof.by
@@ -61,8 +64,9 @@ from grundy.heap.codes import TakeBreakCode
 from grundy.heap.compact import AnyValues
 from grundy.heap.xor_equations import xor_solution
 
-#: Most choices of parts' kinds (small heaps and residues) tried for one digit.
-MOST_PART_CHOICES = 20_000
+#: Most work for the first check, in equations times the states of the last bits of their
+#: unknowns (about 5 µs each here: a second at most); past it the period is left unproved.
+MOST_EQUATION_WORK = 250_000
 
 
 class Formula:
@@ -106,20 +110,21 @@ def certify_arithmetic(code: TakeBreakCode, values: AnyValues) -> Period | None:
 def prove_arithmetic(code: TakeBreakCode, values: Readable, preperiod: int, period: int,
                      saltus: int) -> Period | None:
     """This arithmetic period, proved from the values of heaps ``0..len(values)-1`` by the
-    checks above, or None: the values must follow it and cover
-    :func:`values_needed_arithmetic`.
+    checks above, or None: the values must follow it and cover the heaps below the
+    induction's start (:func:`induction_start`; at most :func:`values_needed_arithmetic`).
 
     >>> from grundy.heap.triples import triple_values
     >>> prove_arithmetic(TakeBreakCode((0, 8)), triple_values([0, 8], 200), 1, 3, 1).by
     'three-heap arithmetic-periodicity check'
     """
-    if saltus <= 0 or len(values) < values_needed_arithmetic(code, preperiod, period):
+    if saltus <= 0 or len(values) < preperiod + period:
         return None
     formula = Formula([int(values[n]) for n in range(preperiod + period)], preperiod, period,
                       saltus)
     if any(int(values[n]) != formula(n) for n in range(len(values))):
         return None
-    if not (lower_values_reached(code, formula) and no_option_reaches(code, formula)):
+    if not (lower_values_reached(code, formula, len(values))
+            and no_option_reaches(code, formula)):
         return None
     return Period(preperiod, period, True, ARITHMETIC_CHECK, saltus)
 
@@ -147,16 +152,15 @@ def no_option_reaches(code: TakeBreakCode, f: Formula) -> bool:
     """
     start = max(f.preperiod, 1)
     kinds = [("small", x) for x in range(1, start)] + [("large", u) for u in range(f.period)]
-    for taken, digit in enumerate(code.digits):
-        for parts in (1, 2, 3):
-            if not digit >> parts & 1 or (parts == 1 and taken == 0):
-                continue
-            if math.comb(len(kinds) + parts - 1, parts) > MOST_PART_CHOICES:
-                return False
-            for chosen in combinations_with_replacement(kinds, parts):
-                if _reached(f, taken, start, chosen):
-                    return False
-    return True
+    leaving = [(taken, parts) for taken, digit in enumerate(code.digits) for parts in (1, 2, 3)
+               if digit >> parts & 1 and (parts > 1 or taken > 0)]
+    kept_bits = f.saltus.bit_length() - 1
+    work = sum(math.comb(len(kinds) + parts - 1, parts) << (parts * kept_bits)
+               for _, parts in leaving)
+    if work > MOST_EQUATION_WORK:
+        return False
+    return not any(_reached(f, taken, start, chosen) for taken, parts in leaving
+                   for chosen in combinations_with_replacement(kinds, parts))
 
 
 def _reached(f: Formula, taken: int, start: int, chosen: tuple[tuple[str, int], ...]
@@ -176,20 +180,25 @@ def _reached(f: Formula, taken: int, start: int, chosen: tuple[tuple[str, int], 
     return xor_solution(f.saltus, rests, constant, target) is not None
 
 
-def lower_values_reached(code: TakeBreakCode, f: Formula) -> bool:
+def lower_values_reached(code: TakeBreakCode, f: Formula, known: int) -> bool:
     """True when the mirrored splits and the options beside small heaps reach every value
     below f(n) for every heap n from the induction's start on (second check, (i)-(iii)
-    above), the induction going in steps of one, two, four or eight times ``P``.
+    above), the induction going in steps of one, two, four or eight times lcm(p, 2) heaps
+    and starting within the ``known`` values.
 
-    >>> lower_values_reached(TakeBreakCode((0, 3, 15)), Formula([0, 1, 2, 0, 1, 2], 0, 6, 3))
+    >>> f = Formula([0, 1, 2, 0, 1, 2], 0, 6, 3)
+    >>> lower_values_reached(TakeBreakCode((0, 3, 15)), f, 100)
     True
-    >>> lower_values_reached(TakeBreakCode((0, 3, 7)), Formula([0, 1, 2, 0, 1, 2], 0, 6, 3))
+    >>> lower_values_reached(TakeBreakCode((0, 3, 15)), f, 20)  # starts at 21
+    False
+    >>> lower_values_reached(TakeBreakCode((0, 3, 7)), f, 100)
     False
     """
     if not code.triples:
         return False
-    return any(_reached_in_steps(code, f, math.lcm(f.period, 2) * times)
-               for times in STEP_TIMES)
+    steps = [math.lcm(f.period, 2) * times for times in STEP_TIMES]
+    return any(_reached_in_steps(code, f, step) for step in steps
+               if induction_start(code, f, step) <= known)
 
 
 #: The induction's steps tried, in periods P: a longer step raises the values by more,
