@@ -6,10 +6,11 @@ The source is named with each table.
 
 from __future__ import annotations
 
-#: Every winning first move of every rectangle up to 16 x 16, from the picture
+#: Every winning first move of every rectangle up to 17 x 17, from the picture
 #: ``images/chomp_winning_moves_color.png`` of the repository Kitatai/chomp-memoized-search
 #: (commit f7d5903: a table of the rectangles up to 20 x 20 computed by its own program, a
-#: move written as (row, column) from 0 at the poisoned corner), read off by eye.  Its range
+#: move written as (row, column) from 0 at the poisoned corner), read off by eye (the
+#: rectangles R x 17 in a later session, from the picture at full size).  Its range
 #: holds Ekhad and Zeilberger's "All the Winning Bites for a by b Chomp for a and b up to 14"
 #: (2018), whose own list could not be read here.
 KITATAI_WINNING_MOVES: dict[tuple[int, int], tuple[str, ...]] = {
@@ -41,4 +42,8 @@ KITATAI_WINNING_MOVES: dict[tuple[int, int], tuple[str, ...]] = {
     (12, 14): ("f5",), (12, 15): ("h6",), (12, 16): ("d3",), (13, 13): ("b2",), (13, 14): ("c3",),
     (13, 15): ("e4",), (13, 16): ("e11", "f5"), (14, 14): ("b2",), (14, 15): ("g3",),
     (14, 16): ("j9", "l3"), (15, 15): ("b2",), (15, 16): ("o14",), (16, 16): ("b2",),
+    (1, 17): ("b1",), (2, 17): ("q2",), (3, 17): ("m3",), (4, 17): ("p4",), (5, 17): ("m4",),
+    (6, 17): ("e2",), (7, 17): ("n6",), (8, 17): ("d2",), (9, 17): ("h5",), (10, 17): ("j6",),
+    (11, 17): ("j7",), (12, 17): ("e4",), (13, 17): ("l9",), (14, 17): ("f5",),
+    (15, 17): ("i8",), (16, 17): ("f9",), (17, 17): ("b2",),
 }
