@@ -132,7 +132,7 @@ def build() -> str:
               "Dawson's chess (octal 0.137), as the tests check. Node Kayles on a family "
               "grid (`node-kayles:grid3x20`) values each component once per shape, wherever "
               "it lies and however it is reflected, so a grid of three rows is answered to "
-              "3x15 within the default budget; the values of 3 x n to n = 24 and how they "
+              "3x15 within the default budget; the values of 3 x n to n = 28 and how they "
               "were found are in `benchmarks/NODE_KAYLES.md`.")
     book.run(f"analyze node-kayles:{PETERSEN}")
     book.run(f"analyze arc-kayles:{PETERSEN} 0 1 2 3 4 5 6")
