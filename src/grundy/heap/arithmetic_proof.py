@@ -83,12 +83,10 @@ class Formula:
         self.preperiod = preperiod
         self.period = period
         self.saltus = saltus
+        self._seen = Period(preperiod, period, saltus=saltus)
 
     def __call__(self, n: int) -> int:
-        if n < self.preperiod:
-            return self.first[n]
-        periods, offset = divmod(n - self.preperiod, self.period)
-        return self.first[self.preperiod + offset] + self.saltus * periods
+        return self._seen.value_at(self.first, n)
 
 
 def certify_arithmetic(code: TakeBreakCode, values: AnyValues) -> Period | None:
