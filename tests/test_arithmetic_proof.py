@@ -22,7 +22,7 @@ from grundy.heap.arithmetic_proof import (
     prove_arithmetic,
     values_needed_arithmetic,
 )
-from grundy.heap.certificate import ARITHMETIC_CHECK
+from grundy.heap.certificate import ARITHMETIC_CHECK, Period
 from grundy.heap.codes import TakeBreakCode
 from grundy.heap.period import certify_take_break
 from grundy.heap.proved import load_period, store_period
@@ -181,4 +181,17 @@ class TestKeptOnDisk:
         record = json.loads(path.read_text())
         record["values"] = [3 * (n // 6) + [0, 2, 1][n % 3] for n in range(needed)]
         path.write_text(json.dumps(record))
+        assert load_period(game, tmp_path, values[:0]) is None
+
+    def test_a_period_only_seen_filed_as_proved_is_refused(self, tmp_path: Path) -> None:
+        # hex:C.18's values follow G(n + 8) = G(n) + 4 from heap 6, which the checks do not
+        # prove: a file naming the check, with the true values, passes every test of the
+        # values and fails only the proof run again.
+        game = TakeAndBreak("C.18", hexadecimal=True)
+        values = game.values(400)
+        forged = Period(6, 8, True, ARITHMETIC_CHECK, 4)
+        assert game.certify(values) is None
+        assert all(int(values[n + 8]) == int(values[n]) + 4 for n in range(6, 393))
+        store_period(tmp_path, "hex:c.18", forged, values, game.values_needed(forged))
+        assert next(tmp_path.glob("*.period.json"))  # written: its values cover the proof
         assert load_period(game, tmp_path, values[:0]) is None

@@ -223,13 +223,15 @@ def say_proof(period: Period, heap: int, needed: int) -> str:
     grown = f" + {s} * {(heap - same) // p}" if s and heap > same else ""
     # A theorem that names no count of values (a check of a state) proves the rule for
     # every heap from the preperiod on.
-    checked = (f"for {grouped(e)} <= n < {grouped(needed - p)}, checked on heaps "
-               f"0..{grouped(needed - 1)} (what the theorem needs)" if needed > e + p
-               else f"for every n >= {grouped(e)}")
     if period.by == ARITHMETIC_CHECK:
         checked = (f"for every n >= {grouped(e)}: heaps 0..{grouped(needed - 1)} follow it, "
                    "and, from the code's moves, no option of a heap n reaches G(n) while its "
                    "splits into a, a and x reach every smaller value")
+    elif needed > e + p:
+        checked = (f"for {grouped(e)} <= n < {grouped(needed - p)}, checked on heaps "
+                   f"0..{grouped(needed - 1)} (what the theorem needs)")
+    else:
+        checked = f"for every n >= {grouped(e)}"
     return (f"{'Arithmetic-periodic' if s else 'Periodic'} from heap {grouped(e)} with period "
             f"{grouped(p)}{f' and saltus {s}' if s else ''}, proved by the {period.by}:\n"
             f"G(n + {p}) = G(n){step} {checked};\n"
